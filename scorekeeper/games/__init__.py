@@ -1,0 +1,22 @@
+"""The games, by name. Each module has the same shape:
+
+NAME, UNIT, MIN_PLAYERS, MAX_PLAYERS, ACCOUNTS (besides the players'); a settings class and a deal class, each with
+from_toml/to_toml; initial_state(settings); play_deal(state, deal, dealer, players, settings)
+-> (state, result with .transfers); end_of_sitting(state, players, next_dealer) -> transfers.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from ..errors import RuleError
+
+GAMES = ("loo",)
+
+
+def get_game(name: object) -> ModuleType:
+    """The module of the game called `name`."""
+    if name not in GAMES:
+        raise RuleError(f"unknown game {name!r}: this scorekeeper knows {', '.join(GAMES)}")
+    return importlib.import_module(f"scorekeeper.games.{name}")

@@ -1,0 +1,65 @@
+"""Checks every game's settings and deals share: players, numbers, keys."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ..errors import RuleError
+
+
+def player_lookup(players: Sequence[str]) -> dict[str, str]:
+    """Each player's name in lower case -> the name as the session spells it."""
+    return {p.casefold(): p for p in players}
+
+
+def resolve_player(lookup: Mapping[str, str], name: object) -> str:
+    """The player called `name`, case ignored."""
+    if isinstance(name, str) and name.strip().casefold() in lookup:
+        return lookup[name.strip().casefold()]
+    raise RuleError(f"unknown player {name!r}: the players are {', '.join(lookup.values())}")
+
+
+def check_player_names(players: Sequence[str], least: int, most: int) -> None:
+    """Names are unique (case ignored), not empty, and hold no ',', '=' or '/'."""
+    if not least <= len(players) <= most:
+        raise RuleError(f"{len(players)} players: this game takes {least} to {most}")
+    seen: set[str] = set()
+    for name in players:
+        if not isinstance(name, str) or not name.strip():
+            raise RuleError(f"player name {name!r} is empty")
+        if name != name.strip():
+            raise RuleError(f"player name {name!r} starts or ends with a space")
+        bad = set(name) & set(",=/")
+        if bad:
+            raise RuleError(f"player name {name!r} holds {''.join(sorted(bad))!r}: not allowed")
+        if name.casefold() in seen:
+            raise RuleError(f"player {name!r} is named twice (case is ignored)")
+        seen.add(name.casefold())
+
+
+def check_keys(data: Mapping[str, Any], known: Iterable[str], what: str) -> None:
+    """Refuse keys a hand-edited file may have misspelt."""
+    known = set(known)
+    for key in data:
+        if key not in known:
+            raise RuleError(f"unknown key {key!r} in {what}: expected one of {', '.join(sorted(known))}")
+
+
+def expect_int(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"{what} {value!r} must be a whole number")
+    return value
+
+
+def positive_int(value: object, what: str) -> int:
+    number = expect_int(value, what)
+    if number <= 0:
+        raise RuleError(f"{what} {number} must be positive")
+    return number
+
+
+def expect_bool(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise RuleError(f"{what} {value!r} must be true or false")
+    return value

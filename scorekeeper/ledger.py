@@ -1,0 +1,127 @@
+"""Transfers between accounts, balances, money, and the fewest payments that settle them.
+
+Units (chips, counters, points) are ints; money is units x value, a Decimal: "never use
+floating-point in an accounting system" (beancount).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+#: Exact search for the fewest payments up to this many non-zero balances (2**15 subsets).
+EXACT_LIMIT = 15
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """`units` move from `payer` to `payee`."""
+
+    payer: str
+    payee: str
+    units: int
+
+
+def balances(accounts: Iterable[str], transfers: Iterable[Transfer]) -> dict[str, int]:
+    """Each account's balance after the transfers, starting from zero."""
+    result = dict.fromkeys(accounts, 0)
+    add_transfers(result, transfers)
+    return result
+
+
+def add_transfers(balance: dict[str, int], transfers: Iterable[Transfer]) -> None:
+    """Apply `transfers` to `balance` in place."""
+    for t in transfers:
+        balance[t.payer] -= t.units
+        balance[t.payee] += t.units
+
+
+def money(units: int, value: Decimal) -> Decimal:
+    """The money for `units` at `value` per unit, exact."""
+    return value * units
+
+
+def settle(nets: Sequence[tuple[str, int]]) -> list[Transfer]:
+    """The fewest payments that bring every net to zero.
+
+    `nets` are (name, net) in seat order and must sum to zero. The fewest payments is the
+    number of players with a non-zero net less the most groups they split into that each sum
+    to zero; found exactly by a subset search for up to EXACT_LIMIT such players, greedily
+    beyond. Ties go by seat, so the same nets always give the same list.
+    """
+    if sum(n for _, n in nets) != 0:
+        raise ValueError(f"nets do not sum to zero: {list(nets)}")
+    open_nets = [(name, n) for name, n in nets if n]
+    if len(open_nets) <= EXACT_LIMIT:
+        groups = _zero_sum_groups(open_nets)
+    else:
+        groups = [open_nets]
+    payments: list[Transfer] = []
+    for group in groups:
+        payments.extend(_pay_within(group))
+    seat = {name: i for i, (name, _) in enumerate(nets)}
+    payments.sort(key=lambda t: (seat[t.payer], seat[t.payee]))
+    return payments
+
+
+def _zero_sum_groups(nets: list[tuple[str, int]]) -> list[list[tuple[str, int]]]:
+    """Split `nets` into the most groups that each sum to zero.
+
+    best[mask] is the most zero-sum groups that the players in `mask` can be cut into, when
+    they are added one by one and a group closes whenever the running sum is zero.
+    """
+    n = len(nets)
+    if n == 0:
+        return []
+    full = (1 << n) - 1
+    total = [0] * (full + 1)
+    best = [0] * (full + 1)
+    for mask in range(1, full + 1):
+        low = mask & -mask
+        total[mask] = total[mask ^ low] + nets[low.bit_length() - 1][1]
+        most = 0
+        rest = mask
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            if best[mask ^ bit] > most:
+                most = best[mask ^ bit]
+        best[mask] = most + (total[mask] == 0)
+    # Walk back from the full set, taking out players (highest seat first) along a best
+    # path; every time the remaining set sums to zero, the players taken since close a group.
+    groups: list[list[tuple[str, int]]] = []
+    current: list[int] = []
+    mask = full
+    while mask:
+        closes = total[mask] == 0
+        for i in reversed(range(n)):
+            bit = 1 << i
+            if mask & bit and best[mask ^ bit] + closes == best[mask]:
+                break
+        if closes and current:
+            groups.append([nets[j] for j in sorted(current)])
+            current = []
+        current.append(i)
+        mask ^= bit
+    groups.append([nets[j] for j in sorted(current)])
+    return groups
+
+
+def _pay_within(group: list[tuple[str, int]]) -> list[Transfer]:
+    """Settle one zero-sum group: the largest debtor pays the largest creditor, by seat on
+    ties. Each payment clears at least one of them, so k players need at most k - 1."""
+    order = {name: i for i, (name, _) in enumerate(group)}
+    debts = {name: -n for name, n in group if n < 0}
+    credits = {name: n for name, n in group if n > 0}
+    payments = []
+    while debts:
+        payer = max(debts, key=lambda p: (debts[p], -order[p]))
+        payee = max(credits, key=lambda p: (credits[p], -order[p]))
+        units = min(debts[payer], credits[payee])
+        payments.append(Transfer(payer, payee, units))
+        for book, name in ((debts, payer), (credits, payee)):
+            book[name] -= units
+            if not book[name]:
+                del book[name]
+    return payments
