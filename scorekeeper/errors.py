@@ -12,7 +12,11 @@ class UsageError(ScorekeeperError):
 
 
 class RuleError(ScorekeeperError):
-    """A deal or a setting that breaks the rules of the game."""
+    """A deal or a setting that breaks the rules of the game; `key` names the setting."""
+
+    def __init__(self, message: str, key: str | None = None) -> None:
+        self.key = key
+        super().__init__(message)
 
 
 class SessionError(ScorekeeperError):

@@ -137,7 +137,7 @@ def from_toml(data: Mapping[str, Any], name: str = "") -> Session:
     try:
         check_keys(data, {"format", "version", "game", "players", "settings", "deals"}, "the file")
     except RuleError as error:
-        raise _Invalid((), str(error)) from None
+        raise _Invalid((error.key or "",), str(error)) from None
     try:
         rules = get_game(data.get("game"))
     except RuleError as error:
@@ -164,7 +164,7 @@ def from_toml(data: Mapping[str, Any], name: str = "") -> Session:
     try:
         game_settings = rules.Settings.from_toml(settings)
     except RuleError as error:
-        raise _Invalid(("settings",), str(error)) from None
+        raise _Invalid(("settings", error.key or ""), str(error)) from None
     try:
         session = Session(
             rules.NAME, tuple(players), game_settings, [], value, currency,
@@ -215,7 +215,11 @@ def parse(raw: bytes, label: str, name: str = "") -> tuple[Session, Standing]:
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         match = re.search(r"\(at line (\d+), column \d+\)", message)
-        line = int(match.group(1)) if match else None
+        if match:
+            line = int(match.group(1))
+        else:  # "(at end of document)"
+            match = re.search(r"\(at end of document\)", message)
+            line = text.count("\n") + 1
         message = message[: match.start()].strip() if match else message
         raise SessionFileError(label, line, f"not valid TOML: {message}") from None
     try:
@@ -263,7 +267,7 @@ def find_line(text: str, where: tuple[str | int, ...]) -> int | None:
                 if seen == number:
                     return i + 1
         return start
-    if key == "settings" and len(where) > 1:
+    if key == "settings" and len(where) > 1 and where[1]:
         return _key_line(lines, str(where[1]), table="settings") or _table_line(lines, "settings")
     if key == "settings":
         return _table_line(lines, "settings")

@@ -43,12 +43,14 @@ def check_keys(data: Mapping[str, Any], known: Iterable[str], what: str) -> None
     known = set(known)
     for key in data:
         if key not in known:
-            raise RuleError(f"unknown key {key!r} in {what}: expected one of {', '.join(sorted(known))}")
+            raise RuleError(
+                f"unknown key {key!r} in {what}: expected one of {', '.join(sorted(known))}", key
+            )
 
 
 def expect_int(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"{what} {value!r} must be a whole number")
+        raise RuleError(f"{what} {value!r} must be a whole number", what)
     return value
 
 
@@ -61,5 +63,5 @@ def positive_int(value: object, what: str) -> int:
 
 def expect_bool(value: object, what: str) -> bool:
     if not isinstance(value, bool):
-        raise RuleError(f"{what} {value!r} must be true or false")
+        raise RuleError(f"{what} {value!r} must be true or false", what)
     return value

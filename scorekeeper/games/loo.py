@@ -60,18 +60,20 @@ class LooSettings:
 
     def __post_init__(self) -> None:
         if self.ante <= 0 or self.ante % 3:
-            raise RuleError(f"ante {self.ante} is not a positive multiple of 3 (3, 6, 9, ...)")
+            raise RuleError(f"ante {self.ante} is not a positive multiple of 3 (3, 6, 9, ...)", "ante")
         if self.loo is not None and self.loo <= 0:
-            raise RuleError(f"loo {self.loo} must be a positive number of counters")
+            raise RuleError(f"loo {self.loo} must be a positive number of counters", "loo")
         if self.unlimited and self.loo is not None:
-            raise RuleError("a loo is either fixed or unlimited, not both")
+            raise RuleError("a loo is either fixed or unlimited, not both", "loo")
         if self.limit is not None:
             if not self.unlimited:
-                raise RuleError(f"limit {self.limit} caps an unlimited loo: use it with unlimited")
+                raise RuleError(
+                    f"limit {self.limit} caps an unlimited loo: use it with unlimited", "limit"
+                )
             if self.limit <= 0:
-                raise RuleError(f"limit {self.limit} must be a positive number of counters")
+                raise RuleError(f"limit {self.limit} must be a positive number of counters", "limit")
         if self.remainder not in ("early", "carry"):
-            raise RuleError(f"remainder {self.remainder!r} must be 'early' or 'carry'")
+            raise RuleError(f"remainder {self.remainder!r} must be 'early' or 'carry'", "remainder")
 
     def loo_for(self, pool: int) -> int:
         """What a looed player pays when the hand's pool was `pool`."""
@@ -96,11 +98,11 @@ class LooSettings:
         check_keys(data, {"ante", "loo", "limit", "must", "defender_looed", "remainder"}, "settings")
         loo = data.get("loo", "ante")
         if isinstance(loo, bool) or not (isinstance(loo, int) or loo in ("ante", "unlimited")):
-            raise RuleError(f"loo {loo!r} must be 'ante', 'unlimited' or a number of counters")
+            raise RuleError(f"loo {loo!r} must be 'ante', 'unlimited' or a number of counters", "loo")
         limit = data.get("limit")
         remainder = data.get("remainder", "early")
         if not isinstance(remainder, str):
-            raise RuleError(f"remainder {remainder!r} must be 'early' or 'carry'")
+            raise RuleError(f"remainder {remainder!r} must be 'early' or 'carry'", "remainder")
         return cls(
             ante=expect_int(data.get("ante", 3), "ante"),
             loo=loo if isinstance(loo, int) else None,

@@ -1,0 +1,205 @@
+"""Session files: round trips, errors with file and line, atomic saves, the lock."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import signal
+import subprocess
+import sys
+import time
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from scorekeeper import store
+from scorekeeper.errors import SessionFileError
+from scorekeeper.games.loo import LooDeal, LooSettings
+from scorekeeper.session import Session, replay
+
+from .test_loo import SPEC_SITTING, sittings
+
+GOOD = """\
+format = "scorekeeper session"
+version = 1
+game = "loo"
+players = ["Ann", "Bob", "Cid"]
+deals = [
+    { tricks = { Ann = 2, Bob = 1, Cid = 0 } },
+    { tricks = { Ann = 1, Bob = 1, Cid = 1 } },
+]
+
+[settings]
+value = "0.05"
+currency = "kr"
+ante = 3
+"""
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "s.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(case=sittings())
+def test_save_then_load_gives_the_same_session(tmp_path: Path, case: tuple[Session, list[LooDeal]]) -> None:
+    session, _ = case
+    session = dataclasses.replace(session, value=Decimal("0.05"), currency="kr", name="s")
+    path = tmp_path / "s.toml"
+    store.write_atomic(path, store.dumps(session))
+    loaded, standing = store.load(path)
+    assert loaded == session
+    assert standing.balances == replay(session).balances
+
+
+def test_a_hand_written_file_loads(tmp_path: Path) -> None:
+    session, standing = store.load(write(tmp_path, GOOD))
+    assert session.players == ("Ann", "Bob", "Cid")
+    assert session.value == Decimal("0.05")
+    assert len(standing.played) == 2
+
+
+@pytest.mark.parametrize(
+    ("change", "line", "message"),
+    [
+        (("Cid = 0 } },\n    { tricks = { Ann = 1, Bob = 1",
+          "Cid = 0 } },\n    { tricks = { Ann = 1, Bob = 2"), 7,
+         "deal 2: tricks total 4, not 3: Ann=1 Bob=2 Cid=1"),
+        (("{ Ann = 2, Bob = 1, Cid = 0 }", "{ Ann = 2, Bab = 1, Cid = 0 }"), 6,
+         "deal 1: unknown player 'Bab'"),
+        (("ante = 3", "ante = 4"), 13, "ante 4 is not a positive multiple of 3"),
+        (('value = "0.05"', "value = 0.05"), 11, "value 0.05 must be a money amount written as a string"),
+        (("version = 1", "version = 2"), 2, "written by a newer scorekeeper (schema version 2"),
+        (('game = "loo"', 'game = "poker"'), 3, "unknown game 'poker'"),
+        (('["Ann", "Bob", "Cid"]', '["Ann", "Bob", "ann"]'), 4, "player 'ann' is named twice"),
+        (("ante = 3", "ante = 3\nante = 6"), 14, "not valid TOML: Cannot overwrite a value"),
+        (('format = "scorekeeper session"\n', ""), None, "not a scorekeeper session"),
+    ],
+)
+def test_a_bad_file_says_which_file_which_line_and_what(
+    tmp_path: Path, change: tuple[str, str], line: int | None, message: str
+) -> None:
+    assert change[0] in GOOD
+    path = write(tmp_path, GOOD.replace(*change))
+    with pytest.raises(SessionFileError) as caught:
+        store.load(path)
+    assert caught.value.line == line
+    assert message in caught.value.message
+    assert str(caught.value).startswith(f"{path}:{line}: " if line else f"{path}: ")
+    assert store.check(path) == [str(caught.value)]
+
+
+def test_deal_lines_are_found_in_table_form_too(tmp_path: Path) -> None:
+    text = GOOD.split("deals = [")[0] + GOOD.split("]\n\n", 1)[1] + (
+        "\n[[deals]]\ntricks = { Ann = 3, Bob = 0 }\n\n[[deals]]\ntricks = { Ann = 3 }\n"
+    )
+    lines = text.splitlines()
+    second = [i for i, s in enumerate(lines, 1) if s == "[[deals]]"][1]
+    with pytest.raises(SessionFileError) as caught:
+        store.load(write(tmp_path, text))
+    assert caught.value.line == second
+    assert "deal 2:" in caught.value.message
+
+
+def test_a_file_that_is_not_utf8_or_not_toml(tmp_path: Path) -> None:
+    path = tmp_path / "s.toml"
+    path.write_bytes(b'format = "x"\nname = "\xff"\n')
+    with pytest.raises(SessionFileError, match=r"s.toml:2: not UTF-8"):
+        store.load(path)
+    path.write_text("players = [\n", encoding="utf-8")
+    with pytest.raises(SessionFileError, match=r"s.toml:2: not valid TOML: Invalid value"):
+        store.load(path)
+
+
+def test_a_refused_change_leaves_the_file_byte_for_byte(tmp_path: Path) -> None:
+    path = write(tmp_path, GOOD)
+    before = path.read_bytes()
+
+    def bad(session: Session) -> Session:
+        return dataclasses.replace(session, deals=[*session.deals, LooDeal(tricks={"Ann": 2})])
+
+    with pytest.raises(Exception, match="tricks total 2"):
+        store.update(path, bad)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".s.toml.lock", "s.toml"]
+
+
+def test_session_names_cannot_reach_outside_the_folder(tmp_path: Path) -> None:
+    for name in ("../evil", "a b", "", ".hidden", "x/../../y"):
+        spec_is_path = store.is_path(name)
+        if spec_is_path:
+            continue  # a path is the user's own choice of file, not a name in the folder
+        with pytest.raises(Exception, match="may hold only letters, digits"):
+            store.session_path(tmp_path, name)
+    assert store.session_path(tmp_path, "friday") == tmp_path / "friday.toml"
+
+
+WRITER = """
+import sys
+from pathlib import Path
+from scorekeeper import store
+from scorekeeper.games.loo import LooDeal
+import dataclasses
+path = Path(sys.argv[1])
+def add(session):
+    return dataclasses.replace(session, deals=[*session.deals, LooDeal(tricks={"Ann": 2, "Bob": 1, "Cid": 0})])
+for _ in range(int(sys.argv[2])):
+    store.update(path, add)
+"""
+
+
+def test_concurrent_writers_never_lose_a_deal(tmp_path: Path) -> None:
+    path = tmp_path / "s.toml"
+    session = Session("loo", ("Ann", "Bob", "Cid"), LooSettings(must=False), [])
+    store.create(path, session, force=False)
+    writers, each = 8, 10
+    procs = [
+        subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(each)])
+        for _ in range(writers)
+    ]
+    assert [p.wait(timeout=120) for p in procs] == [0] * writers
+    loaded, _ = store.load(path)
+    assert len(loaded.deals) == writers * each
+
+
+SAVER = """
+import sys
+from pathlib import Path
+from scorekeeper import store
+path = Path(sys.argv[1])
+data = [Path(sys.argv[2]).read_bytes(), Path(sys.argv[3]).read_bytes()]
+print("ready", flush=True)
+i = 0
+while True:
+    store.write_atomic(path, data[i % 2])
+    i += 1
+"""
+
+
+def test_a_writer_killed_while_saving_leaves_the_file_whole(tmp_path: Path) -> None:
+    players = ("Ann", "Bob", "Cid")
+    big = [LooDeal(tricks={"Ann": 1, "Bob": 1, "Cid": 1}, dealer="Ann")] * 20000
+    versions = []
+    for n, deals in (("a", big), ("b", big[:15000])):
+        session = Session("loo", players, LooSettings(must=False), list(deals))
+        versions.append(tmp_path / f"{n}.bytes")
+        versions[-1].write_bytes(store.dumps(session))
+    path = tmp_path / "s.toml"
+    path.write_bytes(versions[0].read_bytes())
+    whole = {v.read_bytes() for v in versions}
+    for attempt in range(6):
+        proc = subprocess.Popen(
+            [sys.executable, "-c", SAVER, str(path), str(versions[0]), str(versions[1])],
+            stdout=subprocess.PIPE,
+        )
+        assert proc.stdout is not None and proc.stdout.readline() == b"ready\n"
+        time.sleep(0.05 + 0.07 * attempt)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        proc.stdout.close()
+        assert path.read_bytes() in whole
+        store.load(path)
