@@ -29,8 +29,6 @@ class Group(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
-        except UsageError as error:
-            raise click.UsageError(str(error), ctx) from None
         except ScorekeeperError as error:
             raise click.ClickException(str(error)) from None
         except OSError as error:
@@ -85,6 +83,15 @@ def session_option(f: F) -> F:
     )(f)
 
 
+def check_format(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    from . import render
+
+    try:
+        return render.check_format(value)
+    except UsageError as error:
+        raise click.BadParameter(str(error), ctx, param) from None
+
+
 def format_option(f: F) -> F:
     return click.option(
         "--format",
@@ -92,6 +99,7 @@ def format_option(f: F) -> F:
         metavar="F",
         default="simple",
         show_default=True,
+        callback=check_format,
         help="json, csv, or a tabulate table format (simple, github, grid, plain, ...).",
     )(f)
 
@@ -369,7 +377,6 @@ def sessions(ctx: click.Context, fmt: str) -> None:
     """
     from . import render
 
-    fmt = render.check_format(fmt)
     root = folder(ctx)
     current = store.current_session(root)
     rows = []
@@ -419,7 +426,6 @@ def show(ctx: click.Context, session: str | None, fmt: str) -> None:
     """
     from . import render
 
-    fmt = render.check_format(fmt)
     loaded, standing, _ = load_session(ctx, session)
     click.echo(render.show(loaded, standing, fmt))
 
@@ -441,7 +447,6 @@ def settle(ctx: click.Context, session: str | None, fmt: str) -> None:
     from . import render
     from .session import settle as settle_session
 
-    fmt = render.check_format(fmt)
     loaded, standing, _ = load_session(ctx, session)
     click.echo(render.settle(loaded, settle_session(loaded, standing), fmt))
 

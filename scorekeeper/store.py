@@ -52,13 +52,14 @@ def session_dir(option: str | None) -> Path:
 def check_session_name(name: str) -> str:
     if not SESSION_NAME.fullmatch(name):
         raise SessionError(
-            f"session name {name!r} may hold only letters, digits, '-' and '_'"
+            f"session name {name!r} may hold only letters, digits, '-' and '_' "
+            "(or give a path to a .toml file)"
         )
     return name
 
 
 def is_path(spec: str) -> bool:
-    """A session given as a file path rather than a name."""
+    """A session given as a file path rather than a name in the folder."""
     return "/" in spec or os.sep in spec or spec.endswith(".toml")
 
 
@@ -387,6 +388,8 @@ def update(path: Path, change: Callable[[Session], Session], save: bool = True) 
 
 def create(path: Path, session: Session, force: bool) -> None:
     """Write a new session; refuse to replace one without `force`."""
+    if path.suffix != ".toml":
+        raise SessionError(f"{str(path)!r}: a session file's name ends in .toml")
     path.parent.mkdir(parents=True, exist_ok=True)
     with locked(path):
         if path.exists() and not force:

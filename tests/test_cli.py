@@ -1,0 +1,414 @@
+"""The command line, as a user and a script see it: output, errors, exit codes, files."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner, Result
+
+from scorekeeper.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# A four-player unlimited Loo sitting covering every outcome, a defended pool, uneven pools,
+# two musts and a pool left over at the end. Worked by hand in the comments.
+EVENING = [
+    "loo new evening --players Ann,Bob,Cid,Dan --unlimited --value 0.05 --currency kr",
+    # 1 Ann deals, pool 3: Bob 2 tricks, Dan (miss) 1; Cid looed 3 (the pool). Pool 3.
+    "loo deal Bob=2 Cid=0 Dan=1 --miss Dan",
+    # 2 Bob deals, pool 6: only Cid declares, Bob defends: Cid +2, Bob's 4 stay. Pool 4.
+    "loo deal Cid=1 Bob=2 --defend",
+    # 3 Cid deals, pool 7 (uneven): Dan, Ann, Dan win tricks 1-3: shares 3, 2, 2; Bob looed 7.
+    "loo deal Dan=2 Ann=1 Bob=0 --order Dan,Ann,Dan",
+    # 4 Dan deals, pool 10: one trick each, in the order Cid, Ann, Bob: 4, 3, 3. Pool 0.
+    "loo deal Ann=1 Bob=1 Cid=1 --order Cid,Ann,Bob",
+    # 5 Ann deals a must, pool 3: Bob takes all three; Ann, Cid, Dan looed 3. Pool 9.
+    "loo deal Ann=0 Bob=3 Cid=0 Dan=0",
+    # 6 Bob deals, pool 12: everyone else passes; Bob takes it. Pool 0.
+    "loo deal --all-pass",
+    # 7 Cid deals a must, pool 3: one trick each to Ann, Bob, Cid; Dan looed 3. Pool 3.
+    "loo deal Ann=1 Bob=1 Cid=1 Dan=0",
+    # 8 Dan deals, pool 6: Ann takes miss, all others pass: Ann +6. Pool 0.
+    "loo deal --miss Ann",
+    # 9 Ann deals a must, pool 3: Ann 2, Cid 1; Bob, Dan looed 3. Pool 6.
+    "loo deal Ann=2 Bob=0 Cid=1 Dan=0",
+]
+# Before the pool is shared: Ann +2, Bob +5, Cid -4, Dan -9, pool 6. The 6 go 1 each, and the
+# 2 left over to Bob (after Ann, the last dealer) and Cid.
+EVENING_NETS = {"Ann": 3, "Bob": 7, "Cid": -2, "Dan": -8}
+
+
+def run(tmp_path: Path, line: str, code: int = 0) -> Result:
+    result = CliRunner().invoke(
+        cli, shlex.split(line), env={"SCOREKEEPER_DIR": str(tmp_path), "SCOREKEEPER_SESSION": None}
+    )
+    assert result.exit_code == code, (line, result.output, result.exception)
+    assert "Traceback" not in result.output
+    return result
+
+
+def play(tmp_path: Path, lines: list[str]) -> None:
+    for line in lines:
+        run(tmp_path, line)
+
+
+def test_a_loo_evening_settles_to_the_right_nets_money_and_payments(tmp_path: Path) -> None:
+    play(tmp_path, EVENING)
+    data = json.loads(run(tmp_path, "settle --format json").stdout)
+    assert data["game"] == "loo" and data["unit"] == "counter" and data["deals"] == 9
+    assert data["pool"] == 6
+    assert {p["name"]: p["net"] for p in data["players"]} == EVENING_NETS
+    assert [p["money"] for p in data["players"]] == ["0.15", "0.35", "-0.10", "-0.40"]
+    assert data["transfers"] == [
+        {"from": "Cid", "to": "Ann", "units": 2, "money": "0.10"},
+        {"from": "Dan", "to": "Ann", "units": 1, "money": "0.05"},
+        {"from": "Dan", "to": "Bob", "units": 7, "money": "0.35"},
+    ]
+
+
+def test_the_bundled_example_is_that_evening(tmp_path: Path) -> None:
+    play(tmp_path, EVENING)
+    typed = (tmp_path / "evening.toml").read_text()
+    assert (ROOT / "sessions" / "loo-evening.toml").read_text() == typed
+
+
+def test_after_a_deal_it_says_what_happened_and_what_comes_next(tmp_path: Path) -> None:
+    play(tmp_path, EVENING[:4])
+    result = run(tmp_path, "loo deal Ann=1 Bob=1 Cid=1 --order Cid,Ann,Bob")
+    assert result.stdout == (
+        "Hand 4, dealt by Dan: pool 10.\n"
+        "  Ann +3, Bob +3, Cid +4\n"
+        "Pool now 0.\n"
+        "The next hand is a single: a must, everyone plays.\n"
+        "Next dealer: Ann.\n"
+    )
+    result = run(tmp_path, "loo deal Ann=0 Bob=3 Cid=0 Dan=0")
+    assert result.stdout.splitlines()[:2] == [
+        "Hand 5, dealt by Ann (a must): pool 3.",
+        "  must: Bob +3, Ann looed 3, Cid looed 3, Dan looed 3",
+    ]
+
+
+def test_dry_run_shows_the_deal_and_saves_nothing(tmp_path: Path) -> None:
+    play(tmp_path, EVENING[:2])
+    path = tmp_path / "evening.toml"
+    before = path.read_bytes()
+    result = run(tmp_path, "loo deal Cid=1 Bob=2 --defend --dry-run")
+    assert result.stdout.startswith("Dry run: nothing saved.\nHand 2, dealt by Bob: pool 6.\n")
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("loo deal Ann=2 Bob=2", "Error: tricks total 4, not 3: Ann=2 Bob=2\n"),
+        ("loo deal Zed=3", "Error: unknown player 'Zed': the players are Ann, Bob, Cid, Dan\n"),
+        ("loo deal Bob=4", "Error: Bob=4: a player takes 0 to 3 tricks\n"),
+        ("loo deal bob=2 BOB=1", "Error: BOB is named twice\n"),
+        ("loo deal", "Error: say what happened: who played as PLAYER=TRICKS, --miss P, or --all-pass\n"),
+        ("loo deal Cid=3", "Error: only Cid declared: the dealer Bob must play or defend the pool; "
+                           "name Bob=TRICKS, with --defend if he played for the pool\n"),
+        ("loo deal Cid=2 Dan=1 --miss Ann", "Error: Ann took miss and so had to play: name Ann "
+                                            "with his tricks\n"),
+        ("loo deal Cid=2 Dan=1 --dealer Eve", "Error: unknown player 'Eve': the players are Ann, "
+                                              "Bob, Cid, Dan\n"),
+        ("loo deal Cid=1 Bob=2 --defend --order Cid,Bob", "Error: --order Cid,Bob names 2 tricks: "
+                                                          "give the winners of all 3 tricks\n"),
+        ("loo deal Cid=1 Bob=2 --defend --order Cid,Bob,Dan", "Error: --order names Bob 1 times "
+                                                              "but Bob took 2\n"),
+    ],
+)
+def test_a_refused_deal_is_one_line_exit_1_and_the_file_unchanged(
+    tmp_path: Path, line: str, message: str
+) -> None:
+    play(tmp_path, EVENING[:2])
+    path = tmp_path / "evening.toml"
+    before = path.read_bytes()
+    result = run(tmp_path, line, code=1)
+    assert result.stderr == message
+    assert result.stdout == ""
+    assert path.read_bytes() == before
+
+
+def test_an_uneven_pool_without_the_order_says_how_to_give_it(tmp_path: Path) -> None:
+    play(tmp_path, EVENING[:3])
+    result = run(tmp_path, "loo deal Dan=2 Ann=1 Bob=0", code=1)
+    assert result.stderr == (
+        "Error: the pool of 7 does not divide by 3: give the trick winners in order with "
+        "--order (e.g. --order Ann,Dan,Dan)\n"
+    )
+
+
+def test_a_must_refuses_a_miss_and_asks_for_everyone(tmp_path: Path) -> None:
+    play(tmp_path, EVENING[:5])
+    assert run(tmp_path, "loo deal Bob=3 Cid=0", code=1).stderr == (
+        "Error: this hand is a must: everyone plays; name Ann, Dan too\n"
+    )
+    assert run(tmp_path, "loo deal --miss Bob", code=1).stderr == (
+        "Error: this hand is a must: there is no miss and everyone plays\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "loo deal Ann=x",
+        "loo deal Ann",
+        "loo deal --bogus",
+        "loo deal --miss",
+        "loo new",
+        "loo new x",
+        "loo new x --players A,B,C --remainder late",
+        "loo new x --players A,B,C --ante three",
+        "loo new x --players A,B,C --limit 10",
+        "loo new x --players A,B,C --unlimited --loo 5",
+        "loo new x --players A,B,C --value abc",
+        "show --format nope",
+        "settle --format",
+        "check",
+        "frobnicate",
+    ],
+)
+def test_wrong_usage_exits_2(tmp_path: Path, line: str) -> None:
+    play(tmp_path, EVENING[:1])
+    before = (tmp_path / "evening.toml").read_bytes()
+    result = run(tmp_path, line, code=2)
+    assert "Error:" in result.stderr
+    assert (tmp_path / "evening.toml").read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("loo new x --players A,B", "Error: 2 players: this game takes 3 to 16\n"),
+        ("loo new x --players A,B,a", "Error: player 'a' is named twice (case is ignored)\n"),
+        ("loo new x --players A,B=,C", "Error: player name 'B=' holds '=': not allowed\n"),
+        ("loo new x --players A,,C", "Error: player name '' is empty\n"),
+        ("loo new x --players A,B,C --ante 4", "Error: ante 4 is not a positive multiple of 3 "
+                                               "(3, 6, 9, ...)\n"),
+        ("loo new x --players A,B,C --first-dealer Q", "Error: unknown player 'Q': the players "
+                                                       "are A, B, C\n"),
+        ("loo new ../x --players A,B,C", "Error: '../x': a session file's name ends in .toml\n"),
+        ("loo new 'a b' --players A,B,C", "Error: session name 'a b' may hold only letters, "
+                                          "digits, '-' and '_' (or give a path to a .toml file)\n"),
+        ("use nothing", None),
+        ("use ../../etc/passwd", "Error: session name '../../etc/passwd' may hold only "
+                                 "letters, digits, '-' and '_' (or give a path to a .toml file)\n"),
+        ("show -s nothing", None),
+        ("undo -s nothing", None),
+    ],
+)
+def test_refused_commands_exit_1(tmp_path: Path, line: str, message: str | None) -> None:
+    result = run(tmp_path, line, code=1)
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("Error: ")
+    if message:
+        assert result.stderr == message
+    assert not (tmp_path / "x.toml").exists()
+
+
+def test_new_refuses_to_replace_a_session_without_force(tmp_path: Path) -> None:
+    play(tmp_path, EVENING[:2])
+    path = tmp_path / "evening.toml"
+    before = path.read_bytes()
+    result = run(tmp_path, "loo new evening --players A,B,C", code=1)
+    assert result.stderr == (
+        f"Error: session 'evening' exists already ({path}): use --force to replace it\n"
+    )
+    assert path.read_bytes() == before
+    run(tmp_path, "loo new evening --players A,B,C --force")
+    assert "deals = []" in path.read_text()
+
+
+def test_no_session_yet_says_how_to_start_one(tmp_path: Path) -> None:
+    assert run(tmp_path, "show", code=1).stderr.startswith(
+        "Error: no session chosen: start one with 'scorekeeper loo new NAME"
+    )
+
+
+def test_sessions_use_and_the_session_option(tmp_path: Path) -> None:
+    run(tmp_path, "loo new first --players A,B,C")
+    run(tmp_path, "loo new second --players D,E,F")
+    listed = json.loads(run(tmp_path, "sessions --format json").stdout)["sessions"]
+    assert [(s["name"], s["current"], s["deals"]) for s in listed] == [
+        ("first", False, 0), ("second", True, 0)
+    ]
+    run(tmp_path, "loo deal D=3 E=0")
+    run(tmp_path, "use first")
+    run(tmp_path, "loo deal A=2 B=1")
+    run(tmp_path, "loo deal -s second D=3 E=0 F=0")
+    assert json.loads(run(tmp_path, "show -s second --format json").stdout)["next_dealer"] == "F"
+    assert len(json.loads(run(tmp_path, "show --format json").stdout)["deals"]) == 1
+    table = run(tmp_path, "sessions").stdout
+    assert table.splitlines()[2].startswith("*")
+    assert "first" in table.splitlines()[2]
+
+
+def test_session_by_path_and_by_environment(tmp_path: Path) -> None:
+    example = ROOT / "sessions" / "loo-evening.toml"
+    data = json.loads(run(tmp_path, f"settle -s {example} --format json").stdout)
+    assert {p["name"]: p["net"] for p in data["players"]} == EVENING_NETS
+    result = CliRunner().invoke(
+        cli, ["settle", "--format", "json"],
+        env={"SCOREKEEPER_DIR": str(tmp_path), "SCOREKEEPER_SESSION": str(example)},
+    )
+    assert json.loads(result.stdout)["session"] == "loo-evening"
+
+
+def test_show_deal_by_deal(tmp_path: Path) -> None:
+    play(tmp_path, EVENING)
+    lines = run(tmp_path, "show").stdout.splitlines()
+    assert lines[0].split() == ["#", "dealer", "what", "happened", "Ann", "Bob", "Cid", "Dan", "pool"]
+    assert lines[2].split() == ["1", "Ann", "Bob", "+2,", "Dan", "+1,", "Cid", "looed", "3",
+                                "-3", "+2", "-3", "+1", "3"]
+    assert lines[-2:] == ["Pool now 6.", "Next dealer: Bob."]
+    data = json.loads(run(tmp_path, "show --format json").stdout)
+    assert data["pool"] == 6 and data["next_dealer"] == "Bob" and data["next_must"] is False
+    assert [d["dealer"] for d in data["deals"]] == ["Ann", "Bob", "Cid", "Dan"] * 2 + ["Ann"]
+    assert data["deals"][2]["looed"] == {"Bob": 7}
+    assert data["deals"][4]["must"] is True
+    csv_lines = run(tmp_path, "show --format csv").stdout.splitlines()
+    assert csv_lines[0] == "#,dealer,what happened,Ann,Bob,Cid,Dan,pool"
+    assert len(csv_lines) == 10
+
+
+def test_settle_table(tmp_path: Path) -> None:
+    play(tmp_path, EVENING)
+    out = run(tmp_path, "settle").stdout
+    assert out.splitlines()[0] == "Three-card Loo 'evening': 9 deals, 1 counter = 0.05 kr."
+    assert "The pool held 6 counters, shared out: 1 each, 1 more to Bob, Cid (in the nets)." in out
+    assert "Dan       -8                -0.40" in out
+    csv_out = run(tmp_path, "settle --format csv").stdout
+    assert csv_out.split("\n\n")[1].splitlines() == [
+        "pays,to,counters,money (kr)", "Cid,Ann,2,0.10", "Dan,Ann,1,0.05", "Dan,Bob,7,0.35"
+    ]
+
+
+def test_undo_removes_the_last_deal_and_says_what(tmp_path: Path) -> None:
+    play(tmp_path, EVENING)
+    result = run(tmp_path, "undo")
+    assert result.stdout == (
+        "Removed deal 9 (dealt by Ann): must: Ann +2, Cid +1, Bob looed 3, Dan looed 3.\n"
+        "8 deals remain; next dealer: Ann.\n"
+    )
+    for _ in range(8):
+        run(tmp_path, "undo")
+    assert run(tmp_path, "undo", code=1).stderr == "Error: session 'evening' has no deals to undo\n"
+
+
+def test_check_reports_every_bad_file_with_its_line(tmp_path: Path) -> None:
+    good = ROOT / "sessions" / "loo-evening.toml"
+    bad = tmp_path / "bad.toml"
+    bad.write_text(good.read_text().replace("Ann = 2, Bob = 0", "Ann = 3, Bob = 0"))
+    broken = tmp_path / "broken.toml"
+    broken.write_text("players = [\n")
+    result = run(tmp_path, f"check {good} {bad} {broken}", code=1)
+    assert result.stdout == f"{good}: ok (loo, 4 players, 9 deals)\n"
+    line = bad.read_text().splitlines().index(
+        "    { tricks = { Ann = 3, Bob = 0, Cid = 1, Dan = 0 } },") + 1
+    assert result.stderr.splitlines() == [
+        f"{bad}:{line}: deal 9: tricks total 4, not 3: Ann=3 Bob=0 Cid=1 Dan=0",
+        f"{broken}:2: not valid TOML: Invalid value",
+    ]
+
+
+def test_a_bad_file_is_never_overwritten(tmp_path: Path) -> None:
+    play(tmp_path, EVENING[:3])
+    path = tmp_path / "evening.toml"
+    path.write_text(path.read_text().replace("ante = 3", "ante = 4"))
+    before = path.read_bytes()
+    for line in ("loo deal --all-pass", "undo", "show", "settle"):
+        result = run(tmp_path, line, code=1)
+        assert result.stderr.startswith(f"Error: {path}:")
+        assert "ante 4 is not a positive multiple of 3" in result.stderr
+    assert path.read_bytes() == before
+
+
+def test_every_command_has_help_with_an_example() -> None:
+    def walk(command: click.Command, path: list[str]) -> list[list[str]]:
+        found = [path]
+        if isinstance(command, click.Group):
+            for name, sub in command.commands.items():
+                found += walk(sub, [*path, name])
+        return found
+
+    for path in walk(cli, []):
+        result = CliRunner().invoke(cli, [*path, "--help"])
+        assert result.exit_code == 0, path
+        command = cli
+        for name in path:
+            command = command.commands[name]  # type: ignore[attr-defined]
+        if not isinstance(command, click.Group) or not path:
+            assert "Example" in result.stdout, path
+
+
+def test_version() -> None:
+    from scorekeeper import __version__
+
+    assert CliRunner().invoke(cli, ["--version"]).stdout == f"scorekeeper, version {__version__}\n"
+
+
+def test_shell_completion_of_sessions_and_players(tmp_path: Path) -> None:
+    play(tmp_path, EVENING[:1])
+    run(tmp_path, "loo new other --players X,Y,Z")
+    run(tmp_path, "use evening")
+
+    def complete(words: str) -> list[str]:
+        env = {
+            "SCOREKEEPER_DIR": str(tmp_path),
+            "_SCOREKEEPER_COMPLETE": "bash_complete",
+            "COMP_WORDS": words,
+            "COMP_CWORD": str(len(words.split()) - (0 if words.endswith(" ") else 1)),
+        }
+        proc = subprocess.run([scorekeeper_command()], env=env, capture_output=True, text=True)
+        return [line.split(",", 1)[1] for line in proc.stdout.splitlines()]
+
+    assert complete("scorekeeper use ") == ["evening", "other"]
+    assert complete("scorekeeper loo deal B") == ["Bob="]
+    assert complete("scorekeeper loo deal --miss ") == ["Ann", "Bob", "Cid", "Dan"]
+    assert complete("scorekeeper loo deal -s other ") == ["X=", "Y=", "Z="]
+    assert "complete -o nosort -F" in run(tmp_path, "completion bash").stdout
+
+
+# --- the installed command, as a subprocess -------------------------------------------------
+
+
+def scorekeeper_command() -> str:
+    path = Path(sys.executable).parent / "scorekeeper"
+    assert path.exists(), "install the project (pip install -e '.[test]') to run these tests"
+    return str(path)
+
+
+def test_the_installed_command_records_and_settles(tmp_path: Path) -> None:
+    env = {"SCOREKEEPER_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    for line in EVENING:
+        proc = subprocess.run([scorekeeper_command(), *shlex.split(line)], env=env,
+                              capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+    proc = subprocess.run([scorekeeper_command(), "settle", "--format", "json"], env=env,
+                          capture_output=True, text=True)
+    assert {p["name"]: p["net"] for p in json.loads(proc.stdout)["players"]} == EVENING_NETS
+    proc = subprocess.run([sys.executable, "-m", "scorekeeper", "loo", "deal", "Zed=3"], env=env,
+                          capture_output=True, text=True)
+    assert proc.returncode == 1
+    assert proc.stderr == "Error: unknown player 'Zed': the players are Ann, Bob, Cid, Dan\n"
+    proc = subprocess.run([scorekeeper_command(), "loo", "deal", "Ann=x"], env=env,
+                          capture_output=True, text=True)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+
+
+def test_the_installed_command_reports_a_damaged_file_without_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "evening.toml"
+    path.write_bytes(b"\x00\xff garbage [[[")
+    for args in (["show", "-s", str(path)], ["check", str(path)], ["loo", "deal", "-s", str(path),
+                                                                  "--all-pass"]):
+        proc = subprocess.run([scorekeeper_command(), *args], capture_output=True, text=True,
+                              env={"SCOREKEEPER_DIR": str(tmp_path)})
+        assert proc.returncode == 1, args
+        assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+        assert f"{path}:1: not UTF-8 text" in proc.stderr
