@@ -6,11 +6,9 @@ refused deal or a bad session file, 2 for wrong usage.
 
 from __future__ import annotations
 
-import dataclasses
+import os
 import sys
 from collections.abc import Callable
-from decimal import Decimal, InvalidOperation
-from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -39,7 +37,7 @@ class Group(click.Group):
 # --- shared options ----------------------------------------------------------------------
 
 
-def folder(ctx: click.Context) -> Path:
+def folder(ctx: click.Context) -> str:
     return store.session_dir(ctx.find_root().params.get("dir"))
 
 
@@ -47,7 +45,7 @@ def complete_session(ctx: click.Context, param: click.Parameter, incomplete: str
     from click.shell_completion import CompletionItem
 
     try:
-        names = [p.stem for p in store.list_sessions(folder(ctx))]
+        names = [store.session_name(p) for p in store.list_sessions(folder(ctx))]
     except OSError:
         return []
     return [CompletionItem(n) for n in names if n.startswith(incomplete)]
@@ -133,33 +131,31 @@ def parse_players(text: str) -> tuple[str, ...]:
     return tuple(name.strip() for name in text.split(","))
 
 
-def parse_value(text: str) -> Decimal:
-    try:
-        value = Decimal(text)
-    except InvalidOperation:
-        value = Decimal("NaN")
-    if not value.is_finite() or value < 0:
+def parse_value(text: str) -> str:
+    from .session import MONEY
+
+    if not MONEY.fullmatch(text):
         raise click.BadParameter(f"{text!r} is not a money amount (e.g. 1 or 0.05)", param_hint="--value")
-    return value
+    return text
 
 
 def create_session(
     ctx: click.Context, name: str, session_args: dict[str, Any], force: bool
-) -> tuple[Session, Path]:
+) -> tuple[Session, str]:
     root = folder(ctx)
     path = store.session_path(root, name)
-    session = Session(name=path.stem, **session_args)
+    session = Session(name=store.session_name(path), **session_args)
     store.create(path, session, force)
     if not store.is_path(name):
-        store.set_current(root, path.stem)
+        store.set_current(root, session.name)
     return session, path
 
 
-def session_file(ctx: click.Context, spec: str | None) -> Path:
+def session_file(ctx: click.Context, spec: str | None) -> str:
     return store.find_session(folder(ctx), spec)
 
 
-def load_session(ctx: click.Context, spec: str | None, game: str | None = None) -> tuple[Session, Standing, Path]:
+def load_session(ctx: click.Context, spec: str | None, game: str | None = None) -> tuple[Session, Standing, str]:
     path = session_file(ctx, spec)
     session, standing = store.load(path)
     if game and session.game != game:
@@ -167,20 +163,11 @@ def load_session(ctx: click.Context, spec: str | None, game: str | None = None) 
     return session, standing, path
 
 
-def record(ctx: click.Context, spec: str | None, game: str, raw: dict[str, Any], dry_run: bool) -> store.Change:
+def record(
+    ctx: click.Context, spec: str | None, game: str, raw: dict[str, Any], dry_run: bool
+) -> store.Recorded:
     """Add a deal built from `raw` (its TOML form) to the session, unless `dry_run`."""
-    path = session_file(ctx, spec)
-
-    def add_deal(session: Session) -> Session:
-        if session.game != game:
-            raise SessionError(f"session {session.name!r} is a {session.game} session, not {game}")
-        deal = session.rules.Deal.from_toml(raw, session.players)
-        return dataclasses.replace(session, deals=[*session.deals, deal])
-
-    try:
-        return store.update(path, add_deal, save=not dry_run)
-    except DealError as error:
-        raise RuleError(str(error).split(": ", 1)[1]) from None
+    return store.add_deal(session_file(ctx, spec), raw, game, save=not dry_run)
 
 
 # --- the program -------------------------------------------------------------------------
@@ -276,7 +263,7 @@ def loo_new(
     click.echo(
         f"Ante {settings.ante}, loo {loo_text}, "
         f"{'a single is a must' if settings.must else 'no musts'}; "
-        f"1 counter = {session.value:f} {session.currency}".rstrip() + "."
+        f"1 counter = {session.value} {session.currency}".rstrip() + "."
     )
     click.echo(f"{session.first_dealer or session.players[0]} deals first.")
 
@@ -346,8 +333,8 @@ def loo_deal(
         raw["defend"] = True
     if order:
         raw["order"] = order
-    change = record(ctx, session, "loo", raw, dry_run)
-    hand = change.standing.played[-1]
+    recorded = record(ctx, session, "loo", raw, dry_run)
+    hand = recorded.played
     result: rules.LooHand = hand.result
     title = f"Hand {hand.number}, dealt by {hand.dealer}"
     if result.must:
@@ -356,9 +343,9 @@ def loo_deal(
         click.echo("Dry run: nothing saved.")
     click.echo(f"{title}: pool {result.pool}.")
     click.echo(f"  {rules.describe(result)}")
-    for line in rules.standing_lines(change.standing.state, change.after.settings):
+    for line in rules.standing_lines(hand.state, recorded.session.settings):
         click.echo(line)
-    click.echo(f"Next dealer: {change.standing.next_dealer}.")
+    click.echo(f"Next dealer: {recorded.next_dealer}.")
 
 
 # --- commands for every game -------------------------------------------------------------
@@ -381,7 +368,8 @@ def sessions(ctx: click.Context, fmt: str) -> None:
     current = store.current_session(root)
     rows = []
     for path in store.list_sessions(root):
-        row: dict[str, Any] = {"name": path.stem, "current": path.stem == current, "path": str(path)}
+        name = store.session_name(path)
+        row: dict[str, Any] = {"name": name, "current": name == current, "path": path}
         try:
             session, standing = store.load(path)
         except ScorekeeperError as error:
@@ -404,7 +392,7 @@ def use(ctx: click.Context, name: str) -> None:
     """
     root = folder(ctx)
     path = store.session_path(root, store.check_session_name(name))
-    if not path.is_file():
+    if not os.path.isfile(path):
         raise SessionError(f"no session {name!r} in {root} ('scorekeeper sessions' lists them)")
     store.load(path)
     store.set_current(root, name)
@@ -466,7 +454,7 @@ def undo(ctx: click.Context, session: str | None) -> None:
     def drop_last(loaded: Session) -> Session:
         if not loaded.deals:
             raise RuleError(f"session {loaded.name!r} has no deals to undo")
-        return dataclasses.replace(loaded, deals=loaded.deals[:-1])
+        return loaded._replace(deals=loaded.deals[:-1])
 
     change = store.update(path, drop_last)
     last = change.standing_before.played[-1]
@@ -492,13 +480,13 @@ def check(files: tuple[str, ...]) -> None:
     """
     failed = False
     for name in files:
-        problems = store.check(Path(name))
+        problems = store.check(name)
         if problems:
             failed = True
             for problem in problems:
                 click.echo(problem, err=True)
         else:
-            session, _ = store.load(Path(name))
+            session, _ = store.load(name)
             click.echo(f"{name}: ok ({session.game}, {len(session.players)} players, {len(session.deals)} deals)")
     if failed:
         sys.exit(1)

@@ -7,15 +7,16 @@ floating-point in an accounting system" (beancount).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from decimal import Decimal
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 #: Exact search for the fewest payments up to this many non-zero balances (2**15 subsets).
 EXACT_LIMIT = 15
 
 
-@dataclass(frozen=True, slots=True)
-class Transfer:
+class Transfer(NamedTuple):
     """`units` move from `payer` to `payee`."""
 
     payer: str

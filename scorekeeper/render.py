@@ -114,12 +114,13 @@ def show(session: Session, standing: Standing, fmt: str) -> str:
 def settle(session: Session, settlement: Settlement, fmt: str) -> str:
     rules = session.rules
     standing = settlement.standing
+    value = session.unit_value
     if fmt == "json":
         data: dict[str, Any] = {
             "session": session.name,
             "game": session.game,
             "unit": rules.UNIT,
-            "value": str(session.value),
+            "value": session.value,
             "currency": session.currency,
             "deals": len(standing.played),
             **rules.settle_json(standing.state),
@@ -132,7 +133,7 @@ def settle(session: Session, settlement: Settlement, fmt: str) -> str:
                     "from": t.payer,
                     "to": t.payee,
                     "units": t.units,
-                    "money": str(t.units * session.value),
+                    "money": str(t.units * value),
                 }
                 for t in settlement.payments
             ],
@@ -146,15 +147,14 @@ def settle(session: Session, settlement: Settlement, fmt: str) -> str:
         fmt,
     )
     pay_rows = [
-        [t.payer, t.payee, t.units, f"{t.units * session.value:f}"] for t in settlement.payments
+        [t.payer, t.payee, t.units, f"{t.units * value:f}"] for t in settlement.payments
     ]
     pay_headers = ["pays", "to", f"{unit}s", money_head]
     if fmt == "csv":
         return nets + "\n\n" + table(pay_headers, pay_rows, fmt)
-    value = f"{session.value:f} {session.currency}".strip()
     lines = [
         f"{game_title(session)} '{session.name}': {len(standing.played)} deals, "
-        f"1 {unit} = {value}.",
+        f"1 {unit} = {session.value} {session.currency}".rstrip() + ".",
         *rules.settle_lines(standing.state, session.players, standing.next_dealer),
         "",
         nets,

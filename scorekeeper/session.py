@@ -6,56 +6,73 @@ deal flows through everything after it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from decimal import Decimal
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import ledger
 from .errors import RuleError
 from .games import get_game
 from .games.common import check_player_names, player_lookup, resolve_player
 
+if TYPE_CHECKING:
+    from decimal import Decimal
 
-@dataclass
-class Session:
-    """One sitting of one game."""
 
+#: A money amount as written in a file or on the command line: 1, 0.05, 2.50.
+MONEY = re.compile(r"\d+(\.\d+)?")
+
+
+class _SessionFields(NamedTuple):
     game: str
     players: tuple[str, ...]
     settings: Any
     """The game's own settings (LooSettings, ...)."""
-    deals: list[Any] = field(default_factory=list)
+    deals: tuple[Any, ...] = ()
     """The game's deal inputs (LooDeal, ...), in the order they were played."""
-    value: Decimal = Decimal(1)
-    """Money per unit."""
+    value: str = "1"
+    """Money per unit, exact as written ("0.05"); see unit_value."""
     currency: str = ""
     first_dealer: str | None = None
     """The first dealer; None: the first player."""
     name: str = ""
     """The session's name (its file name), not stored in the file."""
 
-    def __post_init__(self) -> None:
+
+class Session(_SessionFields):
+    """One sitting of one game, checked when made."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Session:
+        self = super().__new__(cls, *args, **kwargs)
         rules = self.rules
         check_player_names(self.players, rules.MIN_PLAYERS, rules.MAX_PLAYERS)
-        if not self.value.is_finite() or self.value < 0:
-            raise RuleError(f"value {str(self.value)!r} must be a money amount of 0 or more")
-        if self.first_dealer is not None:
-            self.first_dealer = self.player(self.first_dealer)
+        if not isinstance(self.value, str) or not MONEY.fullmatch(self.value):
+            raise RuleError(f"value {self.value!r} must be a money amount like 1 or 0.05", "value")
+        first = self.first_dealer and self.player(self.first_dealer)
+        return self._replace(players=tuple(self.players), deals=tuple(self.deals),
+                             first_dealer=first or None)
 
     @property
     def rules(self) -> ModuleType:
         """The module with the rules of this session's game."""
         return get_game(self.game)
 
+    @property
+    def unit_value(self) -> Decimal:
+        """Money per unit as an exact Decimal."""
+        from decimal import Decimal
+
+        return Decimal(self.value)
+
     def player(self, name: str) -> str:
         """The player called `name`, as the session spells it (case is ignored)."""
-        return resolve_player(player_lookup(self.players), name)
+        return resolve_player(player_lookup(tuple(self.players)), name)
 
 
-@dataclass(frozen=True)
-class PlayedDeal:
+class PlayedDeal(NamedTuple):
     """One deal as replayed."""
 
     number: int
@@ -65,10 +82,11 @@ class PlayedDeal:
     """The game's account of the deal (LooHand, ...); has .transfers."""
     balances: dict[str, int]
     """Every account's balance after this deal."""
+    state: Any
+    """The game's state after this deal."""
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(NamedTuple):
     """Where a sitting stands after its deals."""
 
     played: list[PlayedDeal]
@@ -90,31 +108,42 @@ def replay(session: Session, deals: Sequence[Any] | None = None) -> Standing:
     rules = session.rules
     players = session.players
     state = rules.initial_state(session.settings)
-    balance = dict.fromkeys((*players, *rules.ACCOUNTS), 0)
+    balances = dict.fromkeys((*players, *rules.ACCOUNTS), 0)
     dealer = session.first_dealer or players[0]
     played = []
     for number, deal in enumerate(session.deals if deals is None else deals, start=1):
-        if deal.dealer is not None:
-            dealer = deal.dealer
         try:
-            state, result = rules.play_deal(state, deal, dealer, players, session.settings)
+            last = play_next(session, state, balances, dealer, number, deal)
         except RuleError as error:
             raise DealError(number, error) from None
-        ledger.add_transfers(balance, result.transfers)
-        played.append(PlayedDeal(number, dealer, deal, result, dict(balance)))
-        dealer = players[(players.index(dealer) + 1) % len(players)]
-    return Standing(played, balance, state, dealer)
+        played.append(last)
+        state, balances, dealer = last.state, last.balances, next_dealer(players, last.dealer)
+    return Standing(played, balances, state, dealer)
 
 
-@dataclass(frozen=True)
-class PlayerNet:
+def play_next(
+    session: Session, state: Any, balances: dict[str, int], dealer: str, number: int, deal: Any
+) -> PlayedDeal:
+    """Play `deal`, deal `number`, after `state`; `dealer` deals unless the deal names one."""
+    dealer = deal.dealer or dealer
+    state, result = session.rules.play_deal(state, deal, dealer, session.players, session.settings)
+    balances = dict(balances)
+    ledger.add_transfers(balances, result.transfers)
+    return PlayedDeal(number, dealer, deal, result, balances, state)
+
+
+def next_dealer(players: Sequence[str], dealer: str) -> str:
+    """The deal passes to the next seat."""
+    return players[(players.index(dealer) + 1) % len(players)]
+
+
+class PlayerNet(NamedTuple):
     name: str
     net: int
     money: Decimal
 
 
-@dataclass(frozen=True)
-class Settlement:
+class Settlement(NamedTuple):
     """The end-of-sitting reckoning."""
 
     players: list[PlayerNet]
@@ -133,5 +162,6 @@ def settle(session: Session, standing: Standing | None = None) -> Settlement:
         session.rules.end_of_sitting(standing.state, session.players, standing.next_dealer),
     )
     player_nets = [(p, nets[p]) for p in session.players]
-    players = [PlayerNet(p, n, ledger.money(n, session.value)) for p, n in player_nets]
+    value = session.unit_value
+    players = [PlayerNet(p, n, ledger.money(n, value)) for p, n in player_nets]
     return Settlement(players, ledger.settle(player_nets), standing)

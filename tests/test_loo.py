@@ -3,8 +3,6 @@ unlimited loo), each rule of seeds/three-card-loo.txt on its own, and properties
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -253,8 +251,7 @@ def test_end_of_sitting_shares_the_pool_from_the_player_after_the_last_dealer() 
 
 
 def test_spec_sitting_settles_to_nets_money_and_payments() -> None:
-    session = sitting(*SPEC_SITTING)
-    session.value = Decimal("0.05")
+    session = sitting(*SPEC_SITTING)._replace(value="0.05")
     result = settle(session)
     assert [(p.name, p.net) for p in result.players] == [
         ("A", 2), ("B", 10), ("C", -1), ("D", -5), ("E", -6)
@@ -321,8 +318,7 @@ def sittings(draw: st.DrawFn) -> tuple[Session, list[LooDeal]]:
         state, _ = play_deal(state, d, dealer, players, settings_)
         dealer = players[(players.index(dealer) + 1) % n]
         deals.append(d)
-    session.deals = deals
-    return session, deals
+    return session._replace(deals=tuple(deals)), deals
 
 
 @settings(max_examples=200, deadline=None)

@@ -2,7 +2,9 @@
 
 NAME, UNIT, MIN_PLAYERS, MAX_PLAYERS, ACCOUNTS (besides the players'); a settings class and a deal class, each with
 from_toml/to_toml; initial_state(settings); play_deal(state, deal, dealer, players, settings)
--> (state, result with .transfers); end_of_sitting(state, players, next_dealer) -> transfers.
+-> (state, result with .transfers); end_of_sitting(state, players, next_dealer) -> transfers;
+state_to_data(state) and state_from_data(data): the state as plain data (ints, strings,
+tuples) for the cache of a session's standing.
 """
 
 from __future__ import annotations

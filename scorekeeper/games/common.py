@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..errors import RuleError
 
 
-def player_lookup(players: Sequence[str]) -> dict[str, str]:
+@lru_cache(maxsize=8)
+def player_lookup(players: tuple[str, ...]) -> dict[str, str]:
     """Each player's name in lower case -> the name as the session spells it."""
     return {p.casefold(): p for p in players}
 
@@ -40,7 +42,6 @@ def check_player_names(players: Sequence[str], least: int, most: int) -> None:
 
 def check_keys(data: Mapping[str, Any], known: Iterable[str], what: str) -> None:
     """Refuse keys a hand-edited file may have misspelt."""
-    known = set(known)
     for key in data:
         if key not in known:
             raise RuleError(

@@ -8,8 +8,8 @@ construction: the dealer's ante goes into it, shares come out of it, loos go bac
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from ..errors import RuleError
 from ..ledger import Transfer
@@ -30,6 +30,9 @@ POOL = "/pool"
 #: Accounts beside the players'.
 ACCOUNTS = (POOL,)
 
+SETTINGS_KEYS = frozenset({"ante", "loo", "limit", "must", "defender_looed", "remainder"})
+DEAL_KEYS = frozenset({"dealer", "all_pass", "tricks", "miss", "defend", "order"})
+
 # The four ways a hand can end (SPEC 2, "Outcomes").
 DEALER_TAKES = "dealer takes the pool"
 MISS_TAKES = "miss takes the pool"
@@ -37,10 +40,7 @@ DEFENDED = "dealer defends the pool"
 PLAY = "play"
 
 
-@dataclass(frozen=True)
-class LooSettings:
-    """How a sitting of Loo is played."""
-
+class _LooSettingsFields(NamedTuple):
     ante: int = 3
     """Counters the dealer puts in the pool; a positive multiple of 3."""
     loo: int | None = None
@@ -58,7 +58,18 @@ class LooSettings:
     """An uneven pool: "early" gives the odd counters to the first tricks; "carry" leaves
     them in the pool."""
 
-    def __post_init__(self) -> None:
+
+class LooSettings(_LooSettingsFields):
+    """How a sitting of Loo is played, checked when made."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> LooSettings:
+        self = super().__new__(cls, *args, **kwargs)
+        self._check()
+        return self
+
+    def _check(self) -> None:
         if self.ante <= 0 or self.ante % 3:
             raise RuleError(f"ante {self.ante} is not a positive multiple of 3 (3, 6, 9, ...)", "ante")
         if self.loo is not None and self.loo <= 0:
@@ -95,7 +106,7 @@ class LooSettings:
 
     @classmethod
     def from_toml(cls, data: Mapping[str, Any]) -> LooSettings:
-        check_keys(data, {"ante", "loo", "limit", "must", "defender_looed", "remainder"}, "settings")
+        check_keys(data, SETTINGS_KEYS, "settings")
         loo = data.get("loo", "ante")
         if isinstance(loo, bool) or not (isinstance(loo, int) or loo in ("ante", "unlimited")):
             raise RuleError(f"loo {loo!r} must be 'ante', 'unlimited' or a number of counters", "loo")
@@ -114,11 +125,10 @@ class LooSettings:
         )
 
 
-@dataclass(frozen=True)
-class LooDeal:
+class LooDeal(NamedTuple):
     """What happened in one hand: the inputs only; everything else is replayed."""
 
-    tricks: Mapping[str, int] = field(default_factory=dict)
+    tricks: Mapping[str, int] = MappingProxyType({})
     """Each player who played (his own cards or miss) and the tricks he took."""
     miss: str | None = None
     """The player who took miss."""
@@ -149,8 +159,8 @@ class LooDeal:
 
     @classmethod
     def from_toml(cls, data: Mapping[str, Any], players: Sequence[str]) -> LooDeal:
-        check_keys(data, {"dealer", "all_pass", "tricks", "miss", "defend", "order"}, "a deal")
-        lookup = player_lookup(players)
+        check_keys(data, DEAL_KEYS, "a deal")
+        lookup = player_lookup(tuple(players))
         tricks: dict[str, int] = {}
         raw_tricks = data.get("tricks", {})
         if not isinstance(raw_tricks, Mapping):
@@ -181,8 +191,7 @@ class LooDeal:
         )
 
 
-@dataclass(frozen=True)
-class LooState:
+class LooState(NamedTuple):
     """Where the sitting stands between hands."""
 
     pool: int = 0
@@ -191,8 +200,7 @@ class LooState:
     """Hands played so far."""
 
 
-@dataclass(frozen=True)
-class LooHand:
+class LooHand(NamedTuple):
     """What one hand did."""
 
     dealer: str
@@ -221,6 +229,15 @@ def next_is_must(state: LooState, settings: LooSettings) -> bool:
 
 def initial_state(settings: LooSettings) -> LooState:
     return LooState()
+
+
+def state_to_data(state: LooState) -> tuple[int, int]:
+    """The state as plain data, for the cache of a session's standing."""
+    return tuple(state)  # type: ignore[return-value]
+
+
+def state_from_data(data: tuple[int, int]) -> LooState:
+    return LooState(*data)
 
 
 def shares(pool: int, remainder: str) -> tuple[int, int, int]:
