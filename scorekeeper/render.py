@@ -27,8 +27,11 @@ def check_format(fmt: str) -> str:
     return fmt
 
 
-def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], fmt: str) -> str:
-    """Rows as csv or a tabulate table (`fmt` checked by check_format)."""
+def table(
+    headers: Sequence[str], rows: Sequence[Sequence[Any]], fmt: str, numbers_from: int = 99
+) -> str:
+    """Rows as csv or a tabulate table (`fmt` checked by check_format); the columns from
+    `numbers_from` on are numbers, aligned right."""
     if fmt == "csv":
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
@@ -37,7 +40,8 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], fmt: str) -> st
         return out.getvalue().rstrip("\n")
     from tabulate import tabulate
 
-    return tabulate(rows, headers, tablefmt=fmt, disable_numparse=True)
+    align = ["right" if i >= numbers_from else "left" for i in range(len(headers))]
+    return tabulate(rows, headers, tablefmt=fmt, disable_numparse=True, colalign=align)
 
 
 def to_json(data: Any) -> str:
@@ -56,9 +60,8 @@ def signed(units: int) -> str:
     return f"{units:+d}" if units else "0"
 
 
-def money_text(amount: Decimal, currency: str = "") -> str:
-    text = f"{amount:+f}" if amount else f"{amount:f}"
-    return f"{text} {currency}" if currency else text
+def money_text(amount: Decimal) -> str:
+    return f"{amount:+f}" if amount else f"{amount:f}"
 
 
 def game_title(session: Session) -> str:
@@ -99,7 +102,7 @@ def show(session: Session, standing: Standing, fmt: str) -> str:
            (*session.players, *extra)]
         for p in standing.played
     ]
-    text = table(headers, rows, fmt)
+    text = table(headers, rows, fmt, numbers_from=3)
     if fmt == "csv":
         return text
     if not rows:
@@ -145,6 +148,7 @@ def settle(session: Session, settlement: Settlement, fmt: str) -> str:
         ["player", f"net ({unit}s)", money_head],
         [[p.name, signed(p.net), money_text(p.money)] for p in settlement.players],
         fmt,
+        numbers_from=1,
     )
     pay_rows = [
         [t.payer, t.payee, t.units, f"{t.units * value:f}"] for t in settlement.payments
@@ -159,7 +163,8 @@ def settle(session: Session, settlement: Settlement, fmt: str) -> str:
         "",
         nets,
         "",
-        table(pay_headers, pay_rows, fmt) if pay_rows else "Nobody owes anybody anything.",
+        table(pay_headers, pay_rows, fmt, numbers_from=2) if pay_rows
+        else "Nobody owes anybody anything.",
     ]
     return "\n".join(lines)
 
