@@ -51,7 +51,10 @@ class Session(_SessionFields):
         check_player_names(self.players, rules.MIN_PLAYERS, rules.MAX_PLAYERS)
         if not isinstance(self.value, str) or not MONEY.fullmatch(self.value):
             raise RuleError(f"value {self.value!r} must be a money amount like 1 or 0.05", "value")
-        first = self.first_dealer and self.player(self.first_dealer)
+        try:
+            first = self.first_dealer and self.player(self.first_dealer)
+        except RuleError as error:
+            raise RuleError(f"first dealer: {error}", "first_dealer") from None
         return self._replace(players=tuple(self.players), deals=tuple(self.deals),
                              first_dealer=first or None)
 

@@ -164,7 +164,10 @@ def from_toml(data: Mapping[str, Any], name: str = "") -> Session:
     players = data.get("players")
     if not isinstance(players, list):
         raise _Invalid(("players",), "players must be a list of names in seat order")
-    settings = dict(data.get("settings", {}))
+    settings = data.get("settings", {})
+    if not isinstance(settings, Mapping):
+        raise _Invalid(("settings",), f"settings {settings!r} must be a table ([settings])")
+    settings = dict(settings)
     common = {k: settings.pop(k) for k in ("value", "currency", "first_dealer") if k in settings}
     value = common.get("value", "1")
     if not isinstance(value, str):
@@ -279,13 +282,13 @@ def find_line(text: str, where: tuple[str | int, ...]) -> int | None:
     if key == "settings" and len(where) > 1 and where[1]:
         return _key_line(lines, str(where[1]), table="settings") or _table_line(lines, "settings")
     if key == "settings":
-        return _table_line(lines, "settings")
-    return _key_line(lines, str(key), table=None)
+        return _table_line(lines, "settings") or _key_line(lines, "settings", table=None)
+    return _key_line(lines, str(key), table=None) or _table_line(lines, str(key))
 
 
 def _table_line(lines: list[str], table: str) -> int | None:
     for i, s in enumerate(lines, 1):
-        if s.strip() == f"[{table}]":
+        if s.strip() in (f"[{table}]", f"[[{table}]]"):
             return i
     return None
 

@@ -76,6 +76,10 @@ def test_a_hand_written_file_loads(tmp_path: Path) -> None:
         (('["Ann", "Bob", "Cid"]', '["Ann", "Bob", "ann"]'), 4, "player 'ann' is named twice"),
         (("ante = 3", "ante = 3\nante = 6"), 14, "not valid TOML: Cannot overwrite a value"),
         (('format = "scorekeeper session"\n', ""), None, "not a scorekeeper session"),
+        (("[settings]", "settings = 5\n[other]"), 11, "unknown key 'other' in the file"),
+        (('currency = "kr"', 'currency = "kr"\nfirst_dealer = "Zed"'), 13,
+         "first dealer: unknown player 'Zed'"),
+        (('["Ann", "Bob", "Cid"]', '["Ann", "Bob", 3]'), 4, "player name 3 must be text"),
     ],
 )
 def test_a_bad_file_says_which_file_which_line_and_what(
@@ -245,3 +249,60 @@ def test_a_damaged_cache_is_ignored(tmp_path: Path) -> None:
         recorded = store.add_deal(path, {"tricks": {"Ann": 2, "Bob": 1, "Cid": 0}}, "loo",
                                   save=False)
         assert recorded.played.number == 2
+
+
+# --- whatever a file holds, the answer is an error message, never a crash -----------------
+
+from hypothesis import strategies as st  # noqa: E402
+
+from scorekeeper.errors import ScorekeeperError  # noqa: E402
+
+EXAMPLE = (Path(__file__).resolve().parent.parent / "sessions" / "loo-evening.toml").read_text()
+
+toml_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 20) | st.floats(allow_nan=False)
+    | st.sampled_from(["Ann", "bob", "", "A,D,A", "ante", "unlimited", "carry", "0.05", "x"]),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.sampled_from(["Ann", "Bob", "tricks", "miss", "order", "dealer",
+                                       "defend", "all_pass", "ante", "loo", "limit", "x"]),
+                      inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_any_change_to_a_good_file_gives_a_message_not_a_crash(data: st.DataObject) -> None:
+    import tomllib
+
+    import tomli_w
+
+    doc = tomllib.loads(EXAMPLE)
+    where = data.draw(st.sampled_from(["top", "top", "settings", "deal", "tricks"]))
+    target = {"top": doc, "settings": doc["settings"], "deal": doc["deals"][0],
+              "tricks": doc["deals"][0]["tricks"]}[where]
+    key = data.draw(st.sampled_from([*target, "extra"]))
+    value = data.draw(toml_values)
+    if value is None:
+        target.pop(key, None)
+    else:
+        target[key] = value
+    try:
+        text = tomli_w.dumps(doc)
+    except (TypeError, ValueError):
+        return
+    try:
+        store.parse(text.encode(), "s.toml")
+    except ScorekeeperError as error:
+        assert str(error).startswith("s.toml")
+        assert "\n" not in str(error)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=60), st.integers(0, len(EXAMPLE)))
+def test_any_bytes_spliced_into_a_good_file_give_a_message_not_a_crash(junk: bytes, at: int) -> None:
+    raw = EXAMPLE.encode()
+    try:
+        store.parse(raw[:at] + junk + raw[at:], "s.toml")
+    except ScorekeeperError as error:
+        assert str(error).startswith("s.toml")

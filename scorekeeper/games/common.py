@@ -28,7 +28,9 @@ def check_player_names(players: Sequence[str], least: int, most: int) -> None:
         raise RuleError(f"{len(players)} players: this game takes {least} to {most}")
     seen: set[str] = set()
     for name in players:
-        if not isinstance(name, str) or not name.strip():
+        if not isinstance(name, str):
+            raise RuleError(f"player name {name!r} must be text")
+        if not name.strip():
             raise RuleError(f"player name {name!r} is empty")
         if name != name.strip():
             raise RuleError(f"player name {name!r} starts or ends with a space")
