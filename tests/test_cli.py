@@ -192,7 +192,7 @@ def test_wrong_usage_exits_2(tmp_path: Path, line: str) -> None:
         ("loo new x --players A,,C", "Error: player name '' is empty\n"),
         ("loo new x --players A,B,C --ante 4", "Error: ante 4 is not a positive multiple of 3 "
                                                "(3, 6, 9, ...)\n"),
-        ("loo new x --players A,B,C --first-dealer Q", "Error: unknown player 'Q': the players "
+        ("loo new x --players A,B,C --first-dealer Q", "Error: first dealer: unknown player 'Q': the players "
                                                        "are A, B, C\n"),
         ("loo new ../x --players A,B,C", "Error: '../x': a session file's name ends in .toml\n"),
         ("loo new 'a b' --players A,B,C", "Error: session name 'a b' may hold only letters, "
