@@ -373,7 +373,7 @@ def sessions(ctx: click.Context, fmt: str) -> None:
         try:
             session, standing = store.load(path)
         except ScorekeeperError as error:
-            row |= {"game": "?", "players": [], "deals": 0, "error": str(error)}
+            row |= {"game": "unreadable", "players": [], "deals": 0, "error": str(error)}
         else:
             row |= {"game": session.game, "players": list(session.players), "deals": len(session.deals)}
         rows.append(row)
