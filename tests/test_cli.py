@@ -304,13 +304,13 @@ def test_undo_removes_the_last_deal_and_says_what(tmp_path: Path) -> None:
 def test_check_reports_every_bad_file_with_its_line(tmp_path: Path) -> None:
     good = ROOT / "sessions" / "loo-evening.toml"
     bad = tmp_path / "bad.toml"
-    bad.write_text(good.read_text().replace("Ann = 2, Bob = 0", "Ann = 3, Bob = 0"))
+    bad.write_text(good.read_text().replace("Ann=2 Bob=0", "Ann=3 Bob=0"))
     broken = tmp_path / "broken.toml"
     broken.write_text("players = [\n")
     result = run(tmp_path, f"check {good} {bad} {broken}", code=1)
     assert result.stdout == f"{good}: ok (loo, 4 players, 9 deals)\n"
     line = bad.read_text().splitlines().index(
-        "    { tricks = { Ann = 3, Bob = 0, Cid = 1, Dan = 0 } },") + 1
+        '    { tricks = "Ann=3 Bob=0 Cid=1 Dan=0" },') + 1
     assert result.stderr.splitlines() == [
         f"{bad}:{line}: deal 9: tricks total 4, not 3: Ann=3 Bob=0 Cid=1 Dan=0",
         f"{broken}:2: not valid TOML: Invalid value",

@@ -10,6 +10,7 @@ tuples) for the cache of a session's standing.
 from __future__ import annotations
 
 import importlib
+import sys
 from types import ModuleType
 
 from ..errors import RuleError
@@ -18,7 +19,8 @@ GAMES = ("loo",)
 
 
 def get_game(name: object) -> ModuleType:
-    """The module of the game called `name`."""
+    """The module of the game called `name`, imported when first asked for."""
     if name not in GAMES:
         raise RuleError(f"unknown game {name!r}: this scorekeeper knows {', '.join(GAMES)}")
-    return importlib.import_module(f"scorekeeper.games.{name}")
+    module = sys.modules.get(f"scorekeeper.games.{name}")
+    return module or importlib.import_module(f"scorekeeper.games.{name}")

@@ -11,15 +11,18 @@ from ..errors import RuleError
 
 @lru_cache(maxsize=8)
 def player_lookup(players: tuple[str, ...]) -> dict[str, str]:
-    """Each player's name in lower case -> the name as the session spells it."""
-    return {p.casefold(): p for p in players}
+    """Each player's name, as spelt and in lower case -> the name as the session spells it."""
+    return {p.casefold(): p for p in players} | {p: p for p in players}
 
 
 def resolve_player(lookup: Mapping[str, str], name: object) -> str:
     """The player called `name`, case ignored."""
-    if isinstance(name, str) and name.strip().casefold() in lookup:
-        return lookup[name.strip().casefold()]
-    raise RuleError(f"unknown player {name!r}: the players are {', '.join(lookup.values())}")
+    if isinstance(name, str):
+        found = lookup.get(name) or lookup.get(name.strip().casefold())
+        if found:
+            return found
+    players = ", ".join(dict.fromkeys(lookup.values()))
+    raise RuleError(f"unknown player {name!r}: the players are {players}")
 
 
 def check_player_names(players: Sequence[str], least: int, most: int) -> None:

