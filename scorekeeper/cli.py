@@ -182,7 +182,7 @@ def record(
 )
 @click.version_option(__version__, prog_name="scorekeeper")
 def cli(dir: str | None) -> None:
-    """Keep the score of Three-card Loo at the table and settle up at the end.
+    """Keep the score of Three-card Loo and Auction Pinochle at the table; settle up at the end.
 
     Record each deal as it ends with one short command; the balances are kept in a TOML
     session file you can read and correct, and 'settle' says who pays whom.
@@ -346,6 +346,205 @@ def loo_deal(
     for line in rules.standing_lines(hand.state, recorded.session.settings):
         click.echo(line)
     click.echo(f"Next dealer: {recorded.next_dealer}.")
+
+
+# --- pinochle ------------------------------------------------------------------------------
+
+
+@cli.group(context_settings=CONTEXT)
+def pinochle() -> None:
+    """Auction Pinochle: contracts paid in chips, by the bid, from a chip table."""
+
+
+@pinochle.command("new", context_settings=CONTEXT)
+@click.argument("name")
+@players_option
+@click.option("--chips", type=int, default=25, show_default=True, help="Each player's chips at the start.")
+@click.option(
+    "--chip-table", metavar="BID:CHIPS,...", default="0:2,300:3,350:5,400:10,450:15,500:20",
+    show_default=True, help="What a contract pays each player: rows of lowest bid and chips.",
+)
+@click.option(
+    "--bury-fail", type=click.Choice(["double", "single"]), default="double", show_default=True,
+    help="What a contractor who does not lay out three cards pays.",
+)
+@click.option("--bid-step", type=int, default=10, show_default=True, help="Bids go up by this much.")
+@new_session_options
+@click.pass_context
+def pinochle_new(
+    ctx: click.Context, name: str, players: str, chips: int, chip_table: str, bury_fail: str,
+    bid_step: int, value: str, currency: str, first_dealer: str | None, force: bool,
+) -> None:
+    """Start an Auction Pinochle session NAME (3 to 5 players) and make it the current one.
+
+    \b
+    Examples:
+      scorekeeper pinochle new sunday --players Ann,Bob,Cid,Dan --value 0.10
+      scorekeeper pinochle new club --players Ann,Bob,Cid --chip-table 0:1,300:2,400:5
+    """
+    from .games.pinochle import PinochleSettings, parse_chip_table
+
+    settings = PinochleSettings(
+        chips=chips, chip_table=parse_chip_table(chip_table), bury_fail=bury_fail,
+        bid_step=bid_step,
+    )
+    session, path = create_session(
+        ctx, name,
+        dict(game="pinochle", players=parse_players(players), settings=settings,
+             value=parse_value(value), currency=currency, first_dealer=first_dealer),
+        force,
+    )
+    click.echo(f"New Auction Pinochle session '{session.name}' ({path}).")
+    click.echo(f"Players in seat order: {', '.join(session.players)}; {chips} chips each.")
+    click.echo(
+        f"Chip table {chip_table}; 1 chip = {session.value} {session.currency}".rstrip() + "."
+    )
+    click.echo(f"{session.first_dealer or session.players[0]} deals first.")
+
+
+@pinochle.command("deal", context_settings=CONTEXT)
+@click.option("--bidder", metavar="P", shell_complete=complete_player, help="The contractor (highest bidder).")
+@click.option("--bid", type=int, metavar="N", help="His bid.")
+@click.option("--meld", type=int, metavar="N", help="His meld (melds and dixes) [default: 0].")
+@click.option("--meld-cards", metavar="CARDS", help="His meld as cards, e.g. \"AH 10H KH QH JH\" (with --trump).")
+@click.option("--trump", metavar="SUIT", help="The trump suit, with --meld-cards.")
+@click.option("--conceded", is_flag=True, help="Meld short; the opponents conceded: he wins.")
+@click.option("--declined", is_flag=True, help="Meld short; he did not play: he pays single.")
+@click.option("--took", type=int, metavar="N", help="He played and took N card points (0-250, with the buried cards and last trick).")
+@click.option("--no-bury", is_flag=True, help="He played without laying out three cards: he loses.")
+@click.option("--no-bid", is_flag=True, help="Everyone passed: no payment.")
+@click.option("--dealer", metavar="P", shell_complete=complete_player, help="Who dealt [default: the next in turn].")
+@click.option("--dry-run", is_flag=True, help="Show what the deal would do; save nothing.")
+@session_option
+@click.pass_context
+def pinochle_deal(
+    ctx: click.Context, bidder: str | None, bid: int | None, meld: int | None,
+    meld_cards: str | None, trump: str | None, conceded: bool, declined: bool,
+    took: int | None, no_bury: bool, no_bid: bool, dealer: str | None, dry_run: bool,
+    session: str | None,
+) -> None:
+    """Record a deal: the contractor, his bid and meld, and how it ended.
+
+    When the meld is short of the bid, say how it ended: --conceded, --declined, --took N
+    or --no-bury. Payment is by the bid, between the contractor and every other player.
+
+    \b
+    Examples:
+      scorekeeper pinochle deal --bidder Ann --bid 350 --meld 190 --took 172
+      scorekeeper pinochle deal --bidder Bob --bid 420 --meld 260 --declined
+      scorekeeper pinochle deal --bidder Ann --bid 280 --meld 300
+      scorekeeper pinochle deal --bidder Cid --bid 300 --meld-cards "AH 10H KH QH JH 9H" --trump hearts --conceded
+      scorekeeper pinochle deal --no-bid
+    """
+    from .games import pinochle as rules
+
+    if meld is not None and meld_cards is not None:
+        raise click.UsageError("give --meld N or --meld-cards CARDS, not both")
+    raw: dict[str, Any] = {}
+    if dealer:
+        raw["dealer"] = dealer
+    if no_bid:
+        if bidder or bid is not None or meld is not None or meld_cards or took is not None or (
+            conceded or declined or no_bury
+        ):
+            raise click.UsageError("--no-bid means nobody bid: give it alone (or with --dealer)")
+        raw["no_bid"] = True
+    else:
+        if not bidder or bid is None:
+            raise click.UsageError("give --bidder P and --bid N (or --no-bid)")
+        raw |= {"bidder": bidder, "bid": bid}
+        if meld is not None:
+            raw["meld"] = meld
+        if meld_cards is not None:
+            raw["meld_cards"] = meld_cards
+        if trump is not None:
+            raw["trump"] = trump
+        raw |= {k: True for k, on in (("conceded", conceded), ("declined", declined),
+                                      ("no_bury", no_bury)) if on}
+        if took is not None:
+            raw["took"] = took
+    recorded = record(ctx, session, "pinochle", raw, dry_run)
+    played = recorded.played
+    result: rules.PinochleResult = played.result
+    if dry_run:
+        click.echo("Dry run: nothing saved.")
+    title = f"Deal {played.number}, dealt by {played.dealer}"
+    if result.sitting_out:
+        title += f" ({', '.join(result.sitting_out)} out of the play)"
+    click.echo(f"{title}: {rules.describe(result)}.")
+    if result.transfers:
+        click.echo("  " + ", ".join(
+            f"{p} {net:+d}" for p, net in _deal_nets(result.transfers, recorded.session.players)
+        ))
+    click.echo(f"Next dealer: {recorded.next_dealer}.")
+
+
+def _deal_nets(transfers: Any, players: tuple[str, ...]) -> list[tuple[str, int]]:
+    from .ledger import balances
+
+    nets = balances(players, transfers)
+    return [(p, nets[p]) for p in players if nets[p]]
+
+
+@pinochle.command("meld", context_settings=CONTEXT)
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--trump", required=True, metavar="SUIT", help="The trump suit: spades, hearts, diamonds, clubs (or S, H, D, C).")
+@format_option
+def pinochle_meld(cards: tuple[str, ...], trump: str, fmt: str) -> None:
+    """Count the meld of CARDS with SUIT trumps, listing each meld found.
+
+    Cards: rank A, 10 (or T), K, Q, J, 9 and suit S, H, D, C (or ♠ ♥ ♦ ♣), any case.
+
+    \b
+    Example:
+      scorekeeper pinochle meld --trump hearts AH 10H KH QH JH 9H QS JD KC QC
+    """
+    from . import render
+    from .games import pinochle as rules
+
+    suit = rules.parse_suit(trump)
+    found = rules.melds(rules.parse_cards(cards), suit)
+    total = sum(m.points for m in found)
+    if fmt == "json":
+        click.echo(render.to_json({
+            "trump": rules.SUITS[suit],
+            "melds": [{"name": m.name, "label": rules.meld_label(m), "points": m.points,
+                       "cards": list(map(str, m.cards))} for m in found],
+            "total": total,
+        }))
+        return
+    rows = [[rules.meld_label(m), " ".join(map(str, m.cards)), m.points] for m in found]
+    if fmt != "csv":
+        rows.append(["total", "", total])
+    click.echo(render.table(["meld", "cards", "points"], rows, fmt, numbers_from=2))
+
+
+@pinochle.command("count", context_settings=CONTEXT)
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--last-trick", is_flag=True, help="Add 10 for the last trick.")
+@format_option
+def pinochle_count(cards: tuple[str, ...], last_trick: bool, fmt: str) -> None:
+    """Count the card points of CARDS (A 11, 10 10, K 4, Q 3, J 2, 9 0).
+
+    \b
+    Examples:
+      scorekeeper pinochle count AS 10S KH QD JC 9C --last-trick
+      scorekeeper pinochle count "AS 10S KH" --format json
+    """
+    from . import render
+    from .games import pinochle as rules
+
+    parsed = rules.parse_cards(cards)
+    points = rules.card_points(parsed, last_trick)
+    if fmt == "json":
+        click.echo(render.to_json({"cards": len(parsed), "points": points}))
+        return
+    rows = [[str(c), rules.CARD_POINTS[c.rank]] for c in parsed]
+    if last_trick:
+        rows.append(["last trick", rules.LAST_TRICK])
+    if fmt != "csv":
+        rows.append(["total", points])
+    click.echo(render.table(["card", "points"], rows, fmt, numbers_from=1))
 
 
 # --- commands for every game -------------------------------------------------------------

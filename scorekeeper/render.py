@@ -65,7 +65,7 @@ def money_text(amount: Decimal) -> str:
 
 
 def game_title(session: Session) -> str:
-    return {"loo": "Three-card Loo"}.get(session.game, session.game)
+    return {"loo": "Three-card Loo", "pinochle": "Auction Pinochle"}.get(session.game, session.game)
 
 
 # --- show --------------------------------------------------------------------------------
@@ -128,7 +128,8 @@ def settle(session: Session, settlement: Settlement, fmt: str) -> str:
             "deals": len(standing.played),
             **rules.settle_json(standing.state),
             "players": [
-                {"name": p.name, "net": p.net, "money": str(p.money)}
+                {"name": p.name, "net": p.net, "money": str(p.money),
+                 **rules.settle_player(p.net, session.settings)}
                 for p in settlement.players
             ],
             "transfers": [
@@ -144,9 +145,13 @@ def settle(session: Session, settlement: Settlement, fmt: str) -> str:
         return to_json(data)
     unit = rules.UNIT
     money_head = f"money ({session.currency})" if session.currency else "money"
+    extra = [list(rules.settle_player(p.net, session.settings).values())
+             for p in settlement.players]
+    extra_heads = [f"{k} held" for k in rules.settle_player(0, session.settings)]
     nets = table(
-        ["player", f"net ({unit}s)", money_head],
-        [[p.name, signed(p.net), money_text(p.money)] for p in settlement.players],
+        ["player", f"net ({unit}s)", *extra_heads, money_head],
+        [[p.name, signed(p.net), *more, money_text(p.money)]
+         for p, more in zip(settlement.players, extra)],
         fmt,
         numbers_from=1,
     )

@@ -4,7 +4,9 @@ NAME, UNIT, MIN_PLAYERS, MAX_PLAYERS, ACCOUNTS (besides the players'); a setting
 from_toml/to_toml; initial_state(settings); play_deal(state, deal, dealer, players, settings)
 -> (state, result with .transfers); end_of_sitting(state, players, next_dealer) -> transfers;
 state_to_data(state) and state_from_data(data): the state as plain data (ints, strings,
-tuples) for the cache of a session's standing.
+tuples) for the cache of a session's standing; and what the tables and JSON show of a deal
+(describe, result_json), of the standing (standing_json, standing_lines) and of the
+settlement (settle_json, settle_lines, settle_player).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from types import ModuleType
 
 from ..errors import RuleError
 
-GAMES = ("loo",)
+GAMES = ("loo", "pinochle")
 
 
 def get_game(name: object) -> ModuleType:

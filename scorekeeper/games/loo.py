@@ -498,5 +498,9 @@ def settle_lines(state: LooState, players: Sequence[str], next_dealer: str) -> l
     return [line + " (in the nets)."]
 
 
+def settle_player(net: int, settings: LooSettings) -> dict[str, int]:
+    return {}
+
+
 Settings = LooSettings
 Deal = LooDeal
