@@ -6,7 +6,7 @@ floating-point in an accounting system" (beancount).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
@@ -36,6 +36,11 @@ def add_transfers(balance: dict[str, int], transfers: Iterable[Transfer]) -> Non
     for t in transfers:
         balance[t.payer] -= t.units
         balance[t.payee] += t.units
+
+
+def transfers_for(changes: Mapping[str, int]) -> tuple[Transfer, ...]:
+    """Transfers that change each account by `changes` (which sum to zero)."""
+    return tuple(_pay_within([(name, n) for name, n in changes.items() if n]))
 
 
 def money(units: int, value: Decimal) -> Decimal:

@@ -120,7 +120,8 @@ def replay(session: Session, deals: Sequence[Any] | None = None) -> Standing:
         except RuleError as error:
             raise DealError(number, error) from None
         played.append(last)
-        state, balances, dealer = last.state, last.balances, next_dealer(players, last.dealer)
+        state, balances = last.state, last.balances
+        dealer = rules.next_dealer(state, players, last.dealer, deal)
     return Standing(played, balances, state, dealer)
 
 
@@ -133,11 +134,6 @@ def play_next(
     balances = dict(balances)
     ledger.add_transfers(balances, result.transfers)
     return PlayedDeal(number, dealer, deal, result, balances, state)
-
-
-def next_dealer(players: Sequence[str], dealer: str) -> str:
-    """The deal passes to the next seat."""
-    return players[(players.index(dealer) + 1) % len(players)]
 
 
 class PlayerNet(NamedTuple):

@@ -23,7 +23,7 @@ from . import __version__
 from .errors import RuleError, SessionError, SessionFileError
 from .games import get_game
 from .games.common import check_keys
-from .session import DealError, PlayedDeal, Session, Standing, next_dealer, play_next, replay
+from .session import DealError, PlayedDeal, Session, Standing, play_next, replay
 
 try:
     from _blake2 import blake2b  # hashlib would import OpenSSL: 3 ms at every deal
@@ -437,7 +437,7 @@ def add_deal(path: str, raw_deal: Mapping[str, Any], game: str, save: bool = Tru
             raise SessionError(f"session {session.name!r} is a {session.game} session, not {game}")
         deal = session.rules.Deal.from_toml(raw_deal, session.players)
         played = play_next(session, state, balances, dealer, count + 1, deal)
-        after = next_dealer(session.players, played.dealer)
+        after = session.rules.next_dealer(played.state, session.players, played.dealer, deal)
         if save:
             text = _append_deal(raw.decode("utf-8"), deal.to_toml()) if cached else None
             if text is None:

@@ -25,6 +25,11 @@ def resolve_player(lookup: Mapping[str, str], name: object) -> str:
     raise RuleError(f"unknown player {name!r}: the players are {players}")
 
 
+def next_in_seat(state: Any, players: Sequence[str], dealer: str, deal: Any) -> str:
+    """The deal passes to the next seat."""
+    return players[(players.index(dealer) + 1) % len(players)]
+
+
 def check_player_names(players: Sequence[str], least: int, most: int) -> None:
     """Names are unique (case ignored), not empty, and hold no ',', '=' or '/'."""
     if not least <= len(players) <= most:

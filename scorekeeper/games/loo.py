@@ -15,6 +15,7 @@ from ..errors import RuleError
 from ..ledger import Transfer
 from .common import (
     check_keys,
+    next_in_seat,
     expect_bool,
     expect_int,
     player_lookup,
@@ -502,5 +503,6 @@ def settle_player(net: int, settings: LooSettings) -> dict[str, int]:
     return {}
 
 
+next_dealer = next_in_seat
 Settings = LooSettings
 Deal = LooDeal

@@ -14,7 +14,14 @@ from typing import Any, NamedTuple
 
 from ..errors import RuleError
 from ..ledger import Transfer
-from .common import check_keys, expect_bool, expect_int, player_lookup, resolve_player
+from .common import (
+    check_keys,
+    expect_bool,
+    expect_int,
+    next_in_seat,
+    player_lookup,
+    resolve_player,
+)
 
 NAME = "pinochle"
 UNIT = "chip"
@@ -451,5 +458,6 @@ def settle_player(net: int, settings: PinochleSettings) -> dict[str, int]:
     return {"chips": settings.chips + net}
 
 
+next_dealer = next_in_seat
 Settings = PinochleSettings
 Deal = PinochleDeal
