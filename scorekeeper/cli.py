@@ -81,11 +81,11 @@ def session_option(f: F) -> F:
     )(f)
 
 
-def check_format(ctx: click.Context, param: click.Parameter, value: str) -> str:
+def check_format(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     from . import render
 
     try:
-        return render.check_format(value)
+        return None if value is None else render.check_format(value)
     except UsageError as error:
         raise click.BadParameter(str(error), ctx, param) from None
 
@@ -182,7 +182,7 @@ def record(
 )
 @click.version_option(__version__, prog_name="scorekeeper")
 def cli(dir: str | None) -> None:
-    """Keep the score of Three-card Loo and Auction Pinochle at the table; settle up at the end.
+    """Keep the score of Three-card Loo, Auction Pinochle and Bridge; settle up at the end.
 
     Record each deal as it ends with one short command; the balances are kept in a TOML
     session file you can read and correct, and 'settle' says who pays whom.
@@ -547,6 +547,124 @@ def pinochle_count(cards: tuple[str, ...], last_trick: bool, fmt: str) -> None:
     click.echo(render.table(["card", "points"], rows, fmt, numbers_from=1))
 
 
+# --- bridge --------------------------------------------------------------------------------
+
+
+@cli.group(context_settings=CONTEXT)
+def bridge() -> None:
+    """Bridge-whist with the Danish scoring: honours, chicane, slams and rubbers."""
+
+
+@bridge.command("new", context_settings=CONTEXT)
+@click.argument("name")
+@players_option
+@click.option("--max-doublings", type=int, metavar="N", help="The most doublings of a deal (2: double and redouble) [default: no limit].")
+@new_session_options
+@click.pass_context
+def bridge_new(
+    ctx: click.Context, name: str, players: str, max_doublings: int | None, value: str,
+    currency: str, first_dealer: str | None, force: bool,
+) -> None:
+    """Start a Bridge session NAME (4 or more players) and make it the current one.
+
+    Seats 1 and 3 play against 2 and 4 until 'bridge rubber --teams' says otherwise.
+
+    \b
+    Examples:
+      scorekeeper bridge new club --players N,E,S,W --value 0.01
+      scorekeeper bridge new five --players Ann,Bob,Cid,Dan,Eve --max-doublings 2
+    """
+    from .games.bridge import BridgeSettings, default_teams, side_name
+
+    if max_doublings is not None and max_doublings < 0:
+        raise click.BadParameter("must be 0 or more", param_hint="--max-doublings")
+    session, path = create_session(
+        ctx, name,
+        dict(game="bridge", players=parse_players(players), settings=BridgeSettings(max_doublings),
+             value=parse_value(value), currency=currency, first_dealer=first_dealer),
+        force,
+    )
+    teams = default_teams(session.players)
+    out = [p for p in session.players if p not in teams[0] + teams[1]]
+    click.echo(f"New Bridge session '{session.name}' ({path}).")
+    click.echo(
+        f"Rubber 1: {side_name(teams[0])} v {side_name(teams[1])}"
+        + (f" ({', '.join(out)} out)" if out else "")
+        + f"; 1 point = {session.value} {session.currency}".rstrip() + "."
+    )
+    click.echo(f"{session.first_dealer or session.players[0]} deals first.")
+
+
+@bridge.command("deal", context_settings=CONTEXT)
+@click.option("--trump", required=True, metavar="SUIT", help="spades, clubs, diamonds, hearts or notrumps (spar, klør, ruder, hjerter, sans; S, C, D, H, NT).")
+@click.option("--tricks", required=True, metavar="P=N", help="P's side took N tricks (0-13).")
+@click.option("--doubled", type=int, default=0, metavar="K", help="Times the trick value was doubled (1 doubled, 2 redoubled).")
+@click.option("--honours", metavar="P=N,...|none", help="Honours held, by player (required in trumps; none only in no trumps).")
+@click.option("--chicane", metavar="P", multiple=True, shell_complete=complete_player, help="P held no trumps (once per void player).")
+@click.option("--dealer", metavar="P", shell_complete=complete_player, help="Who dealt [default: the next in turn].")
+@click.option("--dry-run", is_flag=True, help="Show what the deal would score; save nothing.")
+@session_option
+@click.pass_context
+def bridge_deal(
+    ctx: click.Context, trump: str, tricks: str, doubled: int, honours: str | None,
+    chicane: tuple[str, ...], dealer: str | None, dry_run: bool, session: str | None,
+) -> None:
+    """Record a deal: trumps, one side's tricks, doublings, honours and chicane.
+
+    \b
+    Examples:
+      scorekeeper bridge deal --trump nt --tricks N=9 --honours N=2,S=1
+      scorekeeper bridge deal --trump ruder --tricks E=8 --doubled 1 --honours E=2,W=2
+      scorekeeper bridge deal --trump hearts --tricks E=12 --honours E=4,W=1 --chicane N
+      scorekeeper bridge deal --trump sans --tricks S=10 --honours S=4
+    """
+    from .games import bridge as rules
+
+    raw: dict[str, Any] = {"trump": trump, "tricks": tricks, "doubled": doubled}
+    if honours is not None:
+        raw["honours"] = honours
+    if chicane:
+        raw["chicane"] = ",".join(chicane)
+    if dealer:
+        raw["dealer"] = dealer
+    recorded = record(ctx, session, "bridge", raw, dry_run)
+    played = recorded.played
+    result: rules.BridgeResult = played.result
+    if dry_run:
+        click.echo("Dry run: nothing saved.")
+    click.echo(f"Deal {played.state.deals} (rubber {result.rubber.number}), dealt by "
+               f"{played.dealer}: {rules.describe(result)}.")
+    for line in rules.standing_lines(played.state, recorded.session.settings):
+        click.echo(line)
+    click.echo(f"Next dealer: {recorded.next_dealer}.")
+
+
+@bridge.command("rubber", context_settings=CONTEXT)
+@click.option("--teams", required=True, metavar="A,C/B,D", help="The two partnerships for the next rubber.")
+@session_option
+@click.pass_context
+def bridge_rubber(ctx: click.Context, teams: str, session: str | None) -> None:
+    """Set the partnerships (and so who sits out) for the next rubber.
+
+    A rubber being played is finished first; the new partnerships start with the next one.
+
+    \b
+    Example:
+      scorekeeper bridge rubber --teams Ann,Eve/Bob,Cid
+    """
+    from .games import bridge as rules
+
+    recorded = record(ctx, session, "bridge", {"teams": teams}, dry_run=False)
+    result: rules.BridgeResult = recorded.played.result
+    new = result.deal.teams
+    assert new is not None
+    out = [p for p in recorded.session.players if p not in new[0] + new[1]]
+    click.echo(
+        f"Rubber {result.rubber.number}: {rules.side_name(new[0])} v {rules.side_name(new[1])}"
+        + (f" ({', '.join(out)} out)." if out else ".")
+    )
+
+
 # --- commands for every game -------------------------------------------------------------
 
 
@@ -574,7 +692,8 @@ def sessions(ctx: click.Context, fmt: str) -> None:
         except ScorekeeperError as error:
             row |= {"game": "unreadable", "players": [], "deals": 0, "error": str(error)}
         else:
-            row |= {"game": session.game, "players": list(session.players), "deals": len(session.deals)}
+            deals = sum(map(session.rules.is_deal, session.deals))
+            row |= {"game": session.game, "players": list(session.players), "deals": deals}
         rows.append(row)
     click.echo(render.sessions(rows, fmt))
 
@@ -600,10 +719,13 @@ def use(ctx: click.Context, name: str) -> None:
 
 @cli.command(context_settings=CONTEXT)
 @session_option
-@format_option
+@click.option(
+    "--format", "fmt", metavar="F", callback=check_format,
+    help="json, csv, or a tabulate table format [default: simple; Bridge: the score sheet].",
+)
 @click.pass_context
-def show(ctx: click.Context, session: str | None, fmt: str) -> None:
-    """Show the session deal by deal, with running balances.
+def show(ctx: click.Context, session: str | None, fmt: str | None) -> None:
+    """Show the session deal by deal, with running balances; Bridge as a score pad.
 
     \b
     Examples:
@@ -614,7 +736,10 @@ def show(ctx: click.Context, session: str | None, fmt: str) -> None:
     from . import render
 
     loaded, standing, _ = load_session(ctx, session)
-    click.echo(render.show(loaded, standing, fmt))
+    if fmt is None and loaded.game == "bridge":
+        click.echo(render.score_sheet(loaded, standing))
+    else:
+        click.echo(render.show(loaded, standing, fmt or "simple"))
 
 
 @cli.command(context_settings=CONTEXT)
@@ -657,10 +782,11 @@ def undo(ctx: click.Context, session: str | None) -> None:
 
     change = store.update(path, drop_last)
     last = change.standing_before.played[-1]
-    click.echo(
-        f"Removed deal {last.number} (dealt by {last.dealer}): "
-        f"{change.before.rules.describe(last.result)}."
-    )
+    what = change.before.rules.describe(last.result)
+    if change.before.rules.is_deal(last.deal):
+        click.echo(f"Removed deal {last.number} (dealt by {last.dealer}): {what}.")
+    else:
+        click.echo(f"Removed the {what}.")
     click.echo(
         f"{len(change.after.deals)} deals remain; next dealer: {change.standing.next_dealer}."
     )
@@ -686,7 +812,8 @@ def check(files: tuple[str, ...]) -> None:
                 click.echo(problem, err=True)
         else:
             session, _ = store.load(name)
-            click.echo(f"{name}: ok ({session.game}, {len(session.players)} players, {len(session.deals)} deals)")
+            deals = sum(map(session.rules.is_deal, session.deals))
+            click.echo(f"{name}: ok ({session.game}, {len(session.players)} players, {deals} deals)")
     if failed:
         sys.exit(1)
 

@@ -64,8 +64,13 @@ def money_text(amount: Decimal) -> str:
     return f"{amount:+f}" if amount else f"{amount:f}"
 
 
+def deal_count(session: Session, standing: Standing) -> int:
+    return sum(1 for p in standing.played if session.rules.is_deal(p.deal))
+
+
 def game_title(session: Session) -> str:
-    return {"loo": "Three-card Loo", "pinochle": "Auction Pinochle"}.get(session.game, session.game)
+    titles = {"loo": "Three-card Loo", "pinochle": "Auction Pinochle", "bridge": "Bridge"}
+    return titles.get(session.game, session.game)
 
 
 # --- show --------------------------------------------------------------------------------
@@ -125,7 +130,7 @@ def settle(session: Session, settlement: Settlement, fmt: str) -> str:
             "unit": rules.UNIT,
             "value": session.value,
             "currency": session.currency,
-            "deals": len(standing.played),
+            "deals": deal_count(session, standing),
             **rules.settle_json(standing.state),
             "players": [
                 {"name": p.name, "net": p.net, "money": str(p.money),
@@ -162,7 +167,7 @@ def settle(session: Session, settlement: Settlement, fmt: str) -> str:
     if fmt == "csv":
         return nets + "\n\n" + table(pay_headers, pay_rows, fmt)
     lines = [
-        f"{game_title(session)} '{session.name}': {len(standing.played)} deals, "
+        f"{game_title(session)} '{session.name}': {deal_count(session, standing)} deals, "
         f"1 {unit} = {session.value} {session.currency}".rstrip() + ".",
         *rules.settle_lines(standing.state, session.players, standing.next_dealer),
         "",
@@ -189,3 +194,63 @@ def sessions(rows: list[dict[str, Any]], fmt: str) -> str:
         for r in rows
     ]
     return table(headers, body, fmt)
+
+
+# --- bridge ------------------------------------------------------------------------------
+
+
+def score_pad(rubber: Any) -> str:
+    """A rubber as a bridge score pad: the two partnerships in two columns; honours, chicane,
+    slams and the rubber above the line (the first nearest it), trick points below it with a
+    line under each finished game; then the totals and the difference."""
+    names = [" & ".join(side) for side in rubber.teams]
+    width = max(18, *(len(n) + 2 for n in names))
+
+    def row(left: str, right: str, note: str = "") -> str:
+        return f"  {left:<{width}}|  {right:<{width - 2}}{note}".rstrip()
+
+    def rule(char: str, note: str = "") -> str:
+        return f"  {char * width}+{char * width}{note}".rstrip()
+
+    games = rubber.games()
+    if rubber.winner is not None:
+        status = (f"{names[rubber.winner]} won the rubber, "
+                  f"{max(games)} games to {min(games)}")
+    else:
+        status = f"unfinished: games {games[0]}-{games[1]}"
+    lines = [f"Rubber {rubber.number}: {names[0]} v {names[1]} ({status})", "",
+             row(f" {names[0]}", names[1]), rule("-")]
+    above = [[f"{p:>5} {what}" for s, p, what in reversed(rubber.above) if s == side]
+             for side in (0, 1)]
+    height = max(len(above[0]), len(above[1]))
+    for i in range(height):
+        cells = [col[i - (height - len(col))] if i >= height - len(col) else "" for col in above]
+        lines.append(row(*cells))
+    lines.append(rule("="))
+    for number, game in enumerate(rubber.below, start=1):
+        finished = number <= len(rubber.game_winners)
+        if not game and not finished:
+            continue
+        below = [[f"{p:>5}" for s, p in game if s == side] for side in (0, 1)]
+        for i in range(max(len(below[0]), len(below[1]), 1)):
+            lines.append(row(*(col[i] if i < len(col) else "" for col in below)))
+        if finished:
+            lines.append(rule("-", f"  game {number}: {names[rubber.game_winners[number - 1]]}"))
+    totals = rubber.totals()
+    lines.append(row(f"{totals[0]:>5} total", f"{totals[1]:>3} total"))
+    lead = 0 if totals[0] >= totals[1] else 1
+    difference = abs(totals[0] - totals[1])
+    each = ", ".join(f"{p} {n:+d}" for p, n in rubber.reckoning().items())
+    unfinished = "" if rubber.winner is not None else " (as it stands, without the 100)"
+    verb = "win" if rubber.winner is not None else "lead"
+    lines.append(f"  {names[lead]} {verb} by {difference}{unfinished}: {each}")
+    return "\n".join(lines)
+
+
+def score_sheet(session: Session, standing: Standing) -> str:
+    rubbers = standing.state.rubbers
+    if not rubbers:
+        return "No deals yet.\nNext dealer: " + standing.next_dealer + "."
+    pads = [score_pad(r) for r in rubbers]
+    footer = session.rules.standing_lines(standing.state, session.settings)
+    return "\n\n".join(pads) + "\n\n" + "\n".join([*footer, f"Next dealer: {standing.next_dealer}."])

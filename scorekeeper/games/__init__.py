@@ -2,7 +2,7 @@
 
 NAME, UNIT, MIN_PLAYERS, MAX_PLAYERS, ACCOUNTS (besides the players'); a settings class and a deal class, each with
 from_toml/to_toml; initial_state(settings); play_deal(state, deal, dealer, players, settings)
--> (state, result with .transfers); next_dealer(state, players, dealer, deal); end_of_sitting(state, players, next_dealer) -> transfers;
+-> (state, result with .transfers); next_dealer(state, players, dealer, deal); is_deal(deal); end_of_sitting(state, players, next_dealer) -> transfers;
 state_to_data(state) and state_from_data(data): the state as plain data (ints, strings,
 tuples) for the cache of a session's standing; and what the tables and JSON show of a deal
 (describe, result_json), of the standing (standing_json, standing_lines) and of the

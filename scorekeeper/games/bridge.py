@@ -240,6 +240,8 @@ class Rubber(NamedTuple):
 
 class BridgeState(NamedTuple):
     rubbers: tuple[Rubber, ...] = ()
+    deals: int = 0
+    """Deals played (a change of partnerships is not one)."""
     next_teams: Teams | None = None
     """The partnerships for the next rubber, when changed."""
 
@@ -358,9 +360,9 @@ def play_deal(
     before = rubber.reckoning() if started else {}
     change = {p: points - before.get(p, 0) for p, points in after.reckoning().items()}
     if started:
-        new_state = BridgeState((*state.rubbers[:-1], after), state.next_teams)
+        new_state = BridgeState((*state.rubbers[:-1], after), state.deals + 1, state.next_teams)
     else:  # a new rubber: it takes the partnerships set for it
-        new_state = BridgeState((*state.rubbers, after), None)
+        new_state = BridgeState((*state.rubbers, after), state.deals + 1, None)
     result = BridgeResult(after, deal, side, below, tuple(above), game_won, transfers_for(change))
     return new_state, result
 
@@ -395,11 +397,11 @@ def _check_honours(deal: BridgeDeal, side_of: Mapping[str, int]) -> None:
 
 
 def next_dealer(state: BridgeState, players: Sequence[str], dealer: str, deal: BridgeDeal) -> str:
-    """The deal passes to the next seat among the four of the rubber to be played; a
-    change of partnerships is not a deal."""
-    if deal.teams:
-        return dealer
+    """The deal passes to the next seat among the four of the rubber to be played. A change
+    of partnerships is not a deal: the same player deals, if he plays in that rubber."""
     four = {p for side in current_rubber(state, players).teams for p in side}
+    if deal.teams and dealer in four:
+        return dealer
     start = players.index(dealer)
     for step in range(1, len(players) + 1):
         player = players[(start + step) % len(players)]
@@ -414,12 +416,17 @@ def end_of_sitting(state: BridgeState, players: Sequence[str], next_dealer: str)
 
 
 def state_to_data(state: BridgeState) -> tuple[Any, ...]:
-    return (tuple(tuple(r) for r in state.rubbers), state.next_teams)
+    return (tuple(tuple(r) for r in state.rubbers), state.deals, state.next_teams)
 
 
 def state_from_data(data: tuple[Any, ...]) -> BridgeState:
-    rubbers, next_teams = data
-    return BridgeState(tuple(Rubber(*r) for r in rubbers), next_teams)
+    rubbers, deals, next_teams = data
+    return BridgeState(tuple(Rubber(*r) for r in rubbers), deals, next_teams)
+
+
+def is_deal(deal: BridgeDeal) -> bool:
+    """A change of partnerships sits among the deals but is not one."""
+    return deal.teams is None
 
 
 # --- what the tables and JSON show --------------------------------------------------------
@@ -487,12 +494,12 @@ def standing_lines(state: BridgeState, settings: BridgeSettings) -> list[str]:
     (a, b), (ga, gb) = rubber.current_game(), rubber.games()
     first, second = (side_name(s) for s in rubber.teams)
     if rubber.winner is not None:
-        lines = [f"Rubber {rubber.number} to {side_name(rubber.teams[rubber.winner])}: "
-                 f"{first} {rubber.totals()[0]}, {second} {rubber.totals()[1]}."]
-        if state.next_teams:
-            lines.append(f"Next rubber: {side_name(state.next_teams[0])} v "
-                         f"{side_name(state.next_teams[1])}.")
-        return lines
+        teams = state.next_teams or rubber.teams
+        return [
+            f"{side_name(rubber.teams[rubber.winner])} win rubber {rubber.number}: {first} "
+            f"{rubber.totals()[0]}, {second} {rubber.totals()[1]}.",
+            f"Rubber {rubber.number + 1} next: {side_name(teams[0])} v {side_name(teams[1])}.",
+        ]
     return [f"Rubber {rubber.number}, game {len(rubber.game_winners) + 1}: {first} {a}, "
             f"{second} {b} below; games {ga}-{gb}; totals {rubber.totals()[0]} to "
             f"{rubber.totals()[1]}."]

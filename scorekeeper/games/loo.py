@@ -504,5 +504,10 @@ def settle_player(net: int, settings: LooSettings) -> dict[str, int]:
 
 
 next_dealer = next_in_seat
+
+
+def is_deal(deal: Any) -> bool:
+    return True
+
 Settings = LooSettings
 Deal = LooDeal

@@ -459,5 +459,10 @@ def settle_player(net: int, settings: PinochleSettings) -> dict[str, int]:
 
 
 next_dealer = next_in_seat
+
+
+def is_deal(deal: Any) -> bool:
+    return True
+
 Settings = PinochleSettings
 Deal = PinochleDeal
