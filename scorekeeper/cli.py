@@ -15,7 +15,7 @@ import click
 
 from . import __version__, store
 from .errors import RuleError, ScorekeeperError, SessionError, UsageError
-from .session import DealError, Session, Standing
+from .session import Session, Standing
 
 F = TypeVar("F", bound=Callable[..., Any])
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -268,7 +268,7 @@ def loo_new(
     click.echo(f"{session.first_dealer or session.players[0]} deals first.")
 
 
-class TricksType(click.ParamType):
+class TricksType(click.ParamType):  # type: ignore[type-arg]  # generic in newer click
     name = "PLAYER=TRICKS"
 
     def convert(self, value: Any, param: Any, ctx: Any) -> tuple[str, int]:

@@ -17,7 +17,7 @@ DEFAULT_FORMAT = "simple"
 def check_format(fmt: str) -> str:
     if fmt in ("json", "csv"):
         return fmt
-    from tabulate import tabulate_formats
+    from tabulate import tabulate_formats  # type: ignore[import-untyped]
 
     if fmt not in tabulate_formats:
         raise UsageError(
@@ -41,7 +41,7 @@ def table(
     from tabulate import tabulate
 
     align = ["right" if i >= numbers_from else "left" for i in range(len(headers))]
-    return tabulate(rows, headers, tablefmt=fmt, disable_numparse=True, colalign=align)
+    return str(tabulate(rows, headers, tablefmt=fmt, disable_numparse=True, colalign=align))
 
 
 def to_json(data: Any) -> str:

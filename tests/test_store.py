@@ -17,7 +17,7 @@ from scorekeeper.errors import SessionFileError
 from scorekeeper.games.loo import LooDeal, LooSettings
 from scorekeeper.session import Session, replay
 
-from .test_loo import SPEC_SITTING, sittings
+from .test_loo import sittings
 
 GOOD = """\
 format = "scorekeeper session"
@@ -253,9 +253,9 @@ def test_a_damaged_cache_is_ignored(tmp_path: Path) -> None:
 
 # --- whatever a file holds, the answer is an error message, never a crash -----------------
 
-from hypothesis import strategies as st  # noqa: E402
+from hypothesis import strategies as st
 
-from scorekeeper.errors import ScorekeeperError  # noqa: E402
+from scorekeeper.errors import ScorekeeperError
 
 EXAMPLE = (Path(__file__).resolve().parent.parent / "sessions" / "loo-evening.toml").read_text()
 

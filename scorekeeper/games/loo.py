@@ -15,9 +15,9 @@ from ..errors import RuleError
 from ..ledger import Transfer
 from .common import (
     check_keys,
-    next_in_seat,
     expect_bool,
     expect_int,
+    next_in_seat,
     player_lookup,
     resolve_player,
 )
