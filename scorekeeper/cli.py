@@ -155,12 +155,8 @@ def session_file(ctx: click.Context, spec: str | None) -> str:
     return store.find_session(folder(ctx), spec)
 
 
-def load_session(ctx: click.Context, spec: str | None, game: str | None = None) -> tuple[Session, Standing, str]:
-    path = session_file(ctx, spec)
-    session, standing = store.load(path)
-    if game and session.game != game:
-        raise SessionError(f"session {session.name!r} is a {session.game} session, not {game}")
-    return session, standing, path
+def load_session(ctx: click.Context, spec: str | None) -> tuple[Session, Standing]:
+    return store.load(session_file(ctx, spec))
 
 
 def record(
@@ -659,9 +655,12 @@ def bridge_rubber(ctx: click.Context, teams: str, session: str | None) -> None:
     new = result.deal.teams
     assert new is not None
     out = [p for p in recorded.session.players if p not in new[0] + new[1]]
+    playing = recorded.played.state.rubbers
+    when = (f", when rubber {playing[-1].number} is won"
+            if playing and playing[-1].winner is None else "")
     click.echo(
-        f"Rubber {result.rubber.number}: {rules.side_name(new[0])} v {rules.side_name(new[1])}"
-        + (f" ({', '.join(out)} out)." if out else ".")
+        f"Rubber {result.rubber.number}{when}: {rules.side_name(new[0])} v "
+        f"{rules.side_name(new[1])}" + (f" ({', '.join(out)} out)." if out else ".")
     )
 
 
@@ -735,7 +734,7 @@ def show(ctx: click.Context, session: str | None, fmt: str | None) -> None:
     """
     from . import render
 
-    loaded, standing, _ = load_session(ctx, session)
+    loaded, standing = load_session(ctx, session)
     if fmt is None and loaded.game == "bridge":
         click.echo(render.score_sheet(loaded, standing))
     else:
@@ -759,7 +758,7 @@ def settle(ctx: click.Context, session: str | None, fmt: str) -> None:
     from . import render
     from .session import settle as settle_session
 
-    loaded, standing, _ = load_session(ctx, session)
+    loaded, standing = load_session(ctx, session)
     click.echo(render.settle(loaded, settle_session(loaded, standing), fmt))
 
 
@@ -787,8 +786,9 @@ def undo(ctx: click.Context, session: str | None) -> None:
         click.echo(f"Removed deal {last.number} (dealt by {last.dealer}): {what}.")
     else:
         click.echo(f"Removed the {what}.")
+    left = sum(map(change.after.rules.is_deal, change.after.deals))
     click.echo(
-        f"{len(change.after.deals)} deals remain; next dealer: {change.standing.next_dealer}."
+        f"{left} deal{'' if left == 1 else 's'} left; next dealer: {change.standing.next_dealer}."
     )
 
 

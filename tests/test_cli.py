@@ -294,7 +294,7 @@ def test_undo_removes_the_last_deal_and_says_what(tmp_path: Path) -> None:
     result = run(tmp_path, "undo")
     assert result.stdout == (
         "Removed deal 9 (dealt by Ann): must: Ann +2, Cid +1, Bob looed 3, Dan looed 3.\n"
-        "8 deals remain; next dealer: Ann.\n"
+        "8 deals left; next dealer: Ann.\n"
     )
     for _ in range(8):
         run(tmp_path, "undo")

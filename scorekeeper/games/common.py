@@ -65,13 +65,6 @@ def expect_int(value: object, what: str) -> int:
     return value
 
 
-def positive_int(value: object, what: str) -> int:
-    number = expect_int(value, what)
-    if number <= 0:
-        raise RuleError(f"{what} {number} must be positive")
-    return number
-
-
 def expect_bool(value: object, what: str) -> bool:
     if not isinstance(value, bool):
         raise RuleError(f"{what} {value!r} must be true or false", what)
