@@ -146,3 +146,16 @@ def test_wrong_usage_exits_2(tmp_path: Path, line: str) -> None:
 def test_three_players_are_too_few(tmp_path: Path) -> None:
     assert "3 players: this game takes 4 to 12" in run(
         tmp_path, "bridge new x --players A,B,C", code=1).stderr
+
+
+def test_new_partnerships_wait_for_the_rubber_being_played(tmp_path: Path) -> None:
+    play(tmp_path, EVENING[:2])
+    assert run(tmp_path, "bridge rubber --teams Ann,Eve/Bob,Cid").stdout == (
+        "Rubber 2, when rubber 1 is won: Ann & Eve v Bob & Cid (Dan out).\n"
+    )
+    assert "Eve is not in rubber 1" in run(
+        tmp_path, "bridge deal --trump nt --tricks Eve=7", code=1).stderr
+    assert run(tmp_path, "undo").stdout == (
+        "Removed the partnerships for rubber 2: Ann & Eve v Bob & Cid.\n"
+        "1 deal left; next dealer: Bob.\n"
+    )

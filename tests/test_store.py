@@ -306,3 +306,18 @@ def test_any_bytes_spliced_into_a_good_file_give_a_message_not_a_crash(junk: byt
         store.parse(raw[:at] + junk + raw[at:], "s.toml")
     except ScorekeeperError as error:
         assert str(error).startswith("s.toml")
+
+
+@pytest.mark.parametrize("example", ["loo-evening", "pinochle-sunday", "bridge-club"])
+def test_every_game_records_deal_by_deal_as_a_full_save_would(tmp_path: Path, example: str) -> None:
+    """The cached standing (state_to_data / state_from_data) of every game gives the same
+    file and balances as a full replay."""
+    source = Path(__file__).resolve().parent.parent / "sessions" / f"{example}.toml"
+    session, standing = store.load(source)
+    path = tmp_path / f"{example}.toml"
+    store.create(path, session._replace(deals=()), force=False)
+    for deal, played in zip(session.deals, standing.played):
+        recorded = store.add_deal(path, deal.to_toml(), session.game)
+        assert recorded.played.balances == played.balances
+        assert recorded.played.dealer == played.dealer
+    assert path.read_bytes() == source.read_bytes()
