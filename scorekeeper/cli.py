@@ -140,11 +140,16 @@ def parse_value(text: str) -> str:
 
 
 def create_session(
-    ctx: click.Context, name: str, session_args: dict[str, Any], force: bool
+    ctx: click.Context, name: str, game: str, settings: Any, *, players: str, value: str,
+    currency: str, first_dealer: str | None, force: bool,
 ) -> tuple[Session, str]:
+    """Write a new session from the options every `new` command shares; make it current."""
     root = folder(ctx)
     path = store.session_path(root, name)
-    session = Session(name=store.session_name(path), **session_args)
+    session = Session(
+        game, parse_players(players), settings, (), parse_value(value), currency,
+        first_dealer, store.session_name(path),
+    )
     store.create(path, session, force)
     if not store.is_path(name):
         store.set_current(root, session.name)
@@ -246,10 +251,8 @@ def loo_new(
         defender_looed=defender_looed, remainder=remainder,
     )
     session, path = create_session(
-        ctx, name,
-        dict(game="loo", players=parse_players(players), settings=settings,
-             value=parse_value(value), currency=currency, first_dealer=first_dealer),
-        force,
+        ctx, name, "loo", settings, players=players, value=value, currency=currency,
+        first_dealer=first_dealer, force=force,
     )
     loo_text = "the whole pool" if settings.unlimited else str(settings.loo_for(0))
     if settings.limit:
@@ -385,10 +388,8 @@ def pinochle_new(
         bid_step=bid_step,
     )
     session, path = create_session(
-        ctx, name,
-        dict(game="pinochle", players=parse_players(players), settings=settings,
-             value=parse_value(value), currency=currency, first_dealer=first_dealer),
-        force,
+        ctx, name, "pinochle", settings, players=players, value=value, currency=currency,
+        first_dealer=first_dealer, force=force,
     )
     click.echo(f"New Auction Pinochle session '{session.name}' ({path}).")
     click.echo(f"Players in seat order: {', '.join(session.players)}; {chips} chips each.")
@@ -575,10 +576,8 @@ def bridge_new(
     if max_doublings is not None and max_doublings < 0:
         raise click.BadParameter("must be 0 or more", param_hint="--max-doublings")
     session, path = create_session(
-        ctx, name,
-        dict(game="bridge", players=parse_players(players), settings=BridgeSettings(max_doublings),
-             value=parse_value(value), currency=currency, first_dealer=first_dealer),
-        force,
+        ctx, name, "bridge", BridgeSettings(max_doublings), players=players, value=value, currency=currency,
+        first_dealer=first_dealer, force=force,
     )
     teams = default_teams(session.players)
     out = [p for p in session.players if p not in teams[0] + teams[1]]
@@ -805,15 +804,14 @@ def check(files: tuple[str, ...]) -> None:
     """
     failed = False
     for name in files:
-        problems = store.check(name)
-        if problems:
-            failed = True
-            for problem in problems:
-                click.echo(problem, err=True)
-        else:
+        try:
             session, _ = store.load(name)
-            deals = sum(map(session.rules.is_deal, session.deals))
-            click.echo(f"{name}: ok ({session.game}, {len(session.players)} players, {deals} deals)")
+        except ScorekeeperError as error:
+            failed = True
+            click.echo(store.problem(name, error), err=True)
+            continue
+        deals = sum(map(session.rules.is_deal, session.deals))
+        click.echo(f"{name}: ok ({session.game}, {len(session.players)} players, {deals} deals)")
     if failed:
         sys.exit(1)
 

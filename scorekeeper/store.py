@@ -247,11 +247,14 @@ def check(path: str) -> list[str]:
     """Every problem of a session file, as 'FILE:LINE: message'."""
     try:
         load(path)
-    except SessionFileError as error:
-        return [str(error)]
-    except SessionError as error:
-        return [f"{path}: {error}"]
+    except (SessionFileError, SessionError) as error:
+        return [problem(path, error)]
     return []
+
+
+def problem(path: str, error: Exception) -> str:
+    """A load error as 'FILE:LINE: message' (or 'FILE: message')."""
+    return str(error) if isinstance(error, SessionFileError) else f"{path}: {error}"
 
 
 def find_line(text: str, where: tuple[str | int, ...]) -> int | None:
