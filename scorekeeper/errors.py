@@ -1,4 +1,8 @@
-"""The errors a user can cause. Anything else is a bug."""
+"""The errors a user can cause. Anything else is a bug.
+
+The command line turns them into one-line messages and exit codes in one place
+(`cli.main`): UsageError exits 2, every other ScorekeeperError exits 1.
+"""
 
 from __future__ import annotations
 
@@ -8,23 +12,31 @@ class ScorekeeperError(Exception):
 
 
 class UsageError(ScorekeeperError):
-    """Wrong usage the command line's own parsing cannot see (an unknown output format)."""
+    """Wrong usage the command line's own parsing cannot see (options that exclude each
+    other, an unknown output format)."""
 
 
 class RuleError(ScorekeeperError):
-    """A deal or a setting that breaks the rules of the game; `key` names the setting."""
+    """A deal or a setting that breaks the rules of the game.
 
-    def __init__(self, message: str, key: str | None = None) -> None:
-        self.key = key
+    `field` names the input it is about (a setting such as "ante"), so a report can point at
+    its line in a file. `asks` names the input the message asks for (a deal's "order"), so
+    the command line can say which option gives it; the message itself speaks of the deal,
+    not of options.
+    """
+
+    def __init__(self, message: str, field: str | None = None, asks: str | None = None) -> None:
+        self.field = field
+        self.asks = asks
         super().__init__(message)
 
 
 class SessionError(ScorekeeperError):
-    """A session that cannot be found, named or created."""
+    """A session that cannot be found, named, read, written or created."""
 
 
 class SessionFileError(ScorekeeperError):
-    """A session file that does not parse or does not validate."""
+    """A session file that does not parse or does not validate, and where."""
 
     def __init__(self, path: str, line: int | None, message: str) -> None:
         self.path = path
@@ -32,3 +44,11 @@ class SessionFileError(ScorekeeperError):
         self.message = message
         where = f"{path}:{line}" if line else path
         super().__init__(f"{where}: {message}")
+
+
+class RuleErrors(RuleError):
+    """Several problems found in one table of inputs (a deal, the settings), each on its own."""
+
+    def __init__(self, errors: list[RuleError]) -> None:
+        self.errors = errors
+        super().__init__(str(errors[0]), errors[0].field)

@@ -6,11 +6,14 @@ floating-point in an accounting system" (beancount).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from .errors import RuleError
+
 if TYPE_CHECKING:
-    from decimal import Decimal
+    from decimal import Context, Decimal
 
 #: Exact search for the fewest payments up to this many non-zero balances (2**15 subsets).
 EXACT_LIMIT = 15
@@ -43,9 +46,53 @@ def transfers_for(changes: Mapping[str, int]) -> tuple[Transfer, ...]:
     return tuple(_pay_within([(name, n) for name, n in changes.items() if n]))
 
 
+#: A unit's value as written in a file or on the command line: 1, 0.05, 2.50 (ASCII digits).
+VALUE = re.compile(r"[0-9]{1,15}(?:\.[0-9]{1,12})?")
+
+
+def check_value(text: object) -> str:
+    """`text` if it is a unit value like 1 or 0.05, else RuleError."""
+    if not isinstance(text, str) or not VALUE.fullmatch(text):
+        raise RuleError(
+            f"value {text!r} must be a money amount like 1, 0.05 or 2.50 (digits 0-9, at most "
+            "15 before the point and 12 after)",
+            "value",
+        )
+    return text
+
+
+def _exact() -> Context:
+    """A context wide enough that products and sums of money are never rounded (the default
+    keeps 28 digits)."""
+    from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context
+
+    return Context(prec=MAX_PREC, Emax=MAX_EMAX, Emin=MIN_EMIN)
+
+
 def money(units: int, value: Decimal) -> Decimal:
-    """The money for `units` at `value` per unit, exact."""
-    return value * units
+    """The money for `units` at `value` per unit, exact however many digits it takes."""
+    from decimal import Decimal
+
+    return _exact().multiply(Decimal(units), value)
+
+
+def add_money(amounts: Iterable[Decimal]) -> Decimal:
+    """The exact sum of `amounts` (money of different unit values adds as money)."""
+    from decimal import Decimal
+
+    exact = _exact()
+    total = Decimal(0)
+    for amount in amounts:
+        total = exact.add(total, amount)
+    return total
+
+
+def money_text(amount: Decimal, sign: bool = False) -> str:
+    """`amount` as plain decimal digits, never an exponent or a negative zero: "-0.30",
+    "0.00000001"; with `sign`, "+0.30" for gains."""
+    if not amount:
+        amount = abs(amount)
+    return format(amount, "+f" if sign and amount else "f")
 
 
 def settle(nets: Sequence[tuple[str, int]]) -> list[Transfer]:
@@ -59,10 +106,8 @@ def settle(nets: Sequence[tuple[str, int]]) -> list[Transfer]:
     if sum(n for _, n in nets) != 0:
         raise ValueError(f"nets do not sum to zero: {list(nets)}")
     open_nets = [(name, n) for name, n in nets if n]
-    if len(open_nets) <= EXACT_LIMIT:
-        groups = _zero_sum_groups(open_nets)
-    else:
-        groups = [open_nets]
+    exact = len(open_nets) <= EXACT_LIMIT
+    groups = _zero_sum_groups(open_nets) if exact else [open_nets]
     payments: list[Transfer] = []
     for group in groups:
         payments.extend(_pay_within(group))
@@ -91,8 +136,7 @@ def _zero_sum_groups(nets: list[tuple[str, int]]) -> list[list[tuple[str, int]]]
         while rest:
             bit = rest & -rest
             rest ^= bit
-            if best[mask ^ bit] > most:
-                most = best[mask ^ bit]
+            most = max(most, best[mask ^ bit])
         best[mask] = most + (total[mask] == 0)
     # Walk back from the full set, taking out players (highest seat first) along a best
     # path; every time the remaining set sums to zero, the players taken since close a group.

@@ -1,67 +1,69 @@
-"""A sitting: players in seat order, settings, and the inputs of each deal.
+"""A sitting: its game, players in seat order, settings, and the inputs of each entry.
 
-Everything else -- balances, the pool, scores -- is replayed from the deals, so a corrected
+Everything else -- balances, the pool, scores -- is replayed from the entries, so a corrected
 deal flows through everything after it.
 """
 
 from __future__ import annotations
 
-import re
+import datetime
 from collections.abc import Sequence
-from types import ModuleType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple
 
 from . import ledger
 from .errors import RuleError
-from .games import get_game
-from .games.common import check_player_names, player_lookup, resolve_player
+from .games.base import E, Game, R, S, St, Table
+from .games.players import Players, has_control
 
 if TYPE_CHECKING:
     from decimal import Decimal
 
 
-#: A money amount as written in a file or on the command line: 1, 0.05, 2.50.
-MONEY = re.compile(r"\d+(\.\d+)?")
+@dataclass(frozen=True, slots=True)
+class Session(Generic[S, E, St, R]):
+    """One sitting of one game, checked when made."""
 
-
-class _SessionFields(NamedTuple):
-    game: str
-    players: tuple[str, ...]
-    settings: Any
-    """The game's own settings (LooSettings, ...)."""
-    deals: tuple[Any, ...] = ()
-    """The game's deal inputs (LooDeal, ...), in the order they were played."""
+    game: Game[S, E, St, R]
+    players: Players
+    settings: S
+    entries: tuple[E, ...] = ()
+    """The deals (and other entries, such as a Bridge change of partnerships) in order."""
     value: str = "1"
     """Money per unit, exact as written ("0.05"); see unit_value."""
     currency: str = ""
     first_dealer: str | None = None
-    """The first dealer; None: the first player."""
+    """The first dealer as set; None: the first player."""
     name: str = ""
     """The session's name (its file name), not stored in the file."""
+    date: datetime.date | None = None
+    """The day of the sitting; None: unknown (a file's own date is used)."""
+    paid: datetime.date | None = None
+    """The day the sitting was settled in cash; None: not yet."""
 
-
-class Session(_SessionFields):
-    """One sitting of one game, checked when made."""
-
-    __slots__ = ()
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> Session:
-        self = super().__new__(cls, *args, **kwargs)
-        rules = self.rules
-        check_player_names(self.players, rules.MIN_PLAYERS, rules.MAX_PLAYERS)
-        if not isinstance(self.value, str) or not MONEY.fullmatch(self.value):
-            raise RuleError(f"value {self.value!r} must be a money amount like 1 or 0.05", "value")
-        try:
-            first = self.first_dealer and self.player(self.first_dealer)
-        except RuleError as error:
-            raise RuleError(f"first dealer: {error}", "first_dealer") from None
-        return self._replace(players=tuple(self.players), deals=tuple(self.deals),
-                             first_dealer=first or None)
+    def __post_init__(self) -> None:
+        game = self.game
+        if not isinstance(self.players, Players):
+            object.__setattr__(self, "players", Players(tuple(self.players)))
+        object.__setattr__(self, "entries", tuple(self.entries))
+        if not game.min_players <= len(self.players) <= game.max_players:
+            raise RuleError(f"{len(self.players)} players: {game.title} takes "
+                            f"{game.min_players} to {game.max_players}", "players")
+        ledger.check_value(self.value)
+        if not isinstance(self.currency, str) or has_control(self.currency) or len(
+                self.currency) > 20:
+            raise RuleError(f"currency {self.currency!r} must be a short label without control "
+                            "characters, like kr or EUR", "currency")
+        if self.first_dealer is not None:
+            try:
+                object.__setattr__(self, "first_dealer", self.players.find(self.first_dealer))
+            except RuleError as error:
+                raise RuleError(f"first dealer: {error}", "first_dealer") from None
+        game.check_seating(self.players, self.settings, self.opening_dealer)
 
     @property
-    def rules(self) -> ModuleType:
-        """The module with the rules of this session's game."""
-        return get_game(self.game)
+    def opening_dealer(self) -> str:
+        return self.first_dealer or self.players[0]
 
     @property
     def unit_value(self) -> Decimal:
@@ -70,70 +72,97 @@ class Session(_SessionFields):
 
         return Decimal(self.value)
 
-    def player(self, name: str) -> str:
-        """The player called `name`, as the session spells it (case is ignored)."""
-        return resolve_player(player_lookup(tuple(self.players)), name)
+    def deals(self) -> int:
+        """How many of the entries are deals."""
+        return sum(map(self.game.is_deal, self.entries))
 
 
-class PlayedDeal(NamedTuple):
-    """One deal as replayed."""
+AnySession = Session[Any, Any, Any, Any]
 
-    number: int
-    dealer: str
-    deal: Any
-    result: Any
-    """The game's account of the deal (LooHand, ...); has .transfers."""
+
+class Played(NamedTuple, Generic[E, St, R]):
+    """One entry as replayed."""
+
+    number: int | None
+    """The deal's number, counting deals only; None for an entry that is not a deal."""
+    dealer: str | None
+    """Who dealt; None for an entry that is not a deal."""
+    entry: E
+    result: R
     balances: dict[str, int]
-    """Every account's balance after this deal."""
-    state: Any
-    """The game's state after this deal."""
+    """Every account's balance after this entry."""
+    state: St
+    """The game's state after this entry."""
 
 
-class Standing(NamedTuple):
-    """Where a sitting stands after its deals."""
+class Standing(NamedTuple, Generic[St]):
+    """Where a sitting stands after its entries: what the cache keeps."""
 
-    played: list[PlayedDeal]
     balances: dict[str, int]
-    state: Any
+    state: St
     next_dealer: str
+    deals: int = 0
+    entries: int = 0
+
+
+def start(session: Session[S, E, St, R]) -> Standing[St]:
+    """Where a sitting stands before its first deal."""
+    game = session.game
+    accounts = (*session.players, *game.accounts)
+    return Standing(dict.fromkeys(accounts, 0), game.initial_state(session.settings,
+                                                                   session.players),
+                    session.opening_dealer)
 
 
 class DealError(RuleError):
-    """Deal `number` (1-based) breaks a rule."""
+    """Entry `index` (0-based), deal `number` if it is one, breaks a rule."""
 
-    def __init__(self, number: int, error: RuleError) -> None:
+    def __init__(self, index: int, number: int | None, error: RuleError) -> None:
+        self.index = index
         self.number = number
-        super().__init__(f"deal {number}: {error}")
+        self.error = error
+        what = f"deal {number}" if number is not None else f"entry {index + 1}"
+        super().__init__(f"{what}: {error}", error.field, error.asks)
 
 
-def replay(session: Session, deals: Sequence[Any] | None = None) -> Standing:
-    """Play the deals (by default the session's) in order from the start."""
-    rules = session.rules
-    players = session.players
-    state = rules.initial_state(session.settings)
-    balances = dict.fromkeys((*players, *rules.ACCOUNTS), 0)
-    dealer = session.first_dealer or players[0]
+def play_next(session: Session[S, E, St, R], standing: Standing[St], entry: E,
+              ) -> tuple[Played[E, St, R], Standing[St]]:
+    """Play `entry` after `standing`: what it did and where the sitting then stands.
+
+    The entry's dealer is the one it names, else the next in turn. A rule it breaks is a
+    DealError naming its deal number.
+    """
+    game = session.game
+    is_deal = game.is_deal(entry)
+    number = standing.deals + 1 if is_deal else None
+    dealer = (entry.dealer or standing.next_dealer) if is_deal else standing.next_dealer
+    try:
+        if entry.dealer is not None:
+            session.players.exact(entry.dealer)
+        state, result = game.play(standing.state, entry, Table(session.players, dealer,
+                                                               session.settings))
+        balances = dict(standing.balances)
+        ledger.add_transfers(balances, result.transfers)
+    except RuleError as error:
+        raise DealError(standing.entries, number, error) from None
+    except KeyError as error:  # a transfer to an account that is not there
+        raise DealError(standing.entries, number,
+                        RuleError(f"unknown player {error.args[0]!r}")) from None
+    next_dealer = game.next_dealer(state, session.players, dealer, entry)
+    played = Played(number, dealer if is_deal else None, entry, result, balances, state)
+    return played, Standing(balances, state, next_dealer, standing.deals + is_deal,
+                            standing.entries + 1)
+
+
+def replay(session: Session[S, E, St, R], entries: Sequence[E] | None = None,
+           ) -> tuple[list[Played[E, St, R]], Standing[St]]:
+    """Play the entries (by default the session's) in order from the start."""
+    standing = start(session)
     played = []
-    for number, deal in enumerate(session.deals if deals is None else deals, start=1):
-        try:
-            last = play_next(session, state, balances, dealer, number, deal)
-        except RuleError as error:
-            raise DealError(number, error) from None
+    for entry in session.entries if entries is None else entries:
+        last, standing = play_next(session, standing, entry)
         played.append(last)
-        state, balances = last.state, last.balances
-        dealer = rules.next_dealer(state, players, last.dealer, deal)
-    return Standing(played, balances, state, dealer)
-
-
-def play_next(
-    session: Session, state: Any, balances: dict[str, int], dealer: str, number: int, deal: Any
-) -> PlayedDeal:
-    """Play `deal`, deal `number`, after `state`; `dealer` deals unless the deal names one."""
-    dealer = deal.dealer or dealer
-    state, result = session.rules.play_deal(state, deal, dealer, session.players, session.settings)
-    balances = dict(balances)
-    ledger.add_transfers(balances, result.transfers)
-    return PlayedDeal(number, dealer, deal, result, balances, state)
+    return played, standing
 
 
 class PlayerNet(NamedTuple):
@@ -142,25 +171,24 @@ class PlayerNet(NamedTuple):
     money: Decimal
 
 
-class Settlement(NamedTuple):
+class Settlement(NamedTuple, Generic[St]):
     """The end-of-sitting reckoning."""
 
     players: list[PlayerNet]
     """Every player's net, in seat order; the nets sum to zero."""
     payments: list[ledger.Transfer]
     """The fewest payments that clear the nets."""
-    standing: Standing
+    standing: Standing[St]
+    closing: list[ledger.Transfer]
+    """What the game moved to close the sitting (Loo: the pool shared out)."""
 
 
-def settle(session: Session, standing: Standing | None = None) -> Settlement:
+def settle(session: Session[S, E, St, R], standing: Standing[St]) -> Settlement[St]:
     """Close the sitting: the game's end-of-sitting transfers, then who pays whom."""
-    standing = standing or replay(session)
     nets = dict(standing.balances)
-    ledger.add_transfers(
-        nets,
-        session.rules.end_of_sitting(standing.state, session.players, standing.next_dealer),
-    )
+    closing = session.game.end_of_sitting(standing.state, session.players, standing.next_dealer)
+    ledger.add_transfers(nets, closing)
     player_nets = [(p, nets[p]) for p in session.players]
     value = session.unit_value
     players = [PlayerNet(p, n, ledger.money(n, value)) for p, n in player_nets]
-    return Settlement(players, ledger.settle(player_nets), standing)
+    return Settlement(players, ledger.settle(player_nets), standing, closing)

@@ -1,529 +1,397 @@
-"""Session files: the only module that reads or writes them.
+"""What the commands do to session files: load, check, record a deal, amend one, undo, mark
+paid, create, and save an edited text. Every change is a read-change-write under the
+session's lock; a change that breaks a rule raises before anything is written, so the file
+is unchanged.
 
-A session is a TOML file a person can read and correct. It holds a format marker and schema
-version, the players, the settings and each deal's inputs; money is written as a string,
-since TOML floats are binary and lose cents. Saving is atomic and each read-change-write runs
-under a lock; a file that does not parse or validate is never overwritten.
+A file the tool wrote has one canonical layout (codec.dumps), and a change rewrites it in
+that layout. A file a person laid out by hand is changed as text where the change falls
+(textedit), and the result must read back as the session meant, so nothing a person wrote is
+lost.
 """
 
 from __future__ import annotations
 
-import marshal
-import os
-import re
-import sys
-import tomllib
+import datetime
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any, NamedTuple
 
-import tomli_w
-
-from . import __version__
+from . import atomic, cache, codec, textedit
 from .errors import RuleError, SessionError, SessionFileError
-from .games import get_game
-from .games.common import check_keys
-from .session import DealError, PlayedDeal, Session, Standing, play_next, replay
+from .games import GAMES
+from .paths import session_name
+from .session import AnySession, DealError, Played, Standing, play_next, replay, start
 
-try:
-    from _blake2 import blake2b  # hashlib would import OpenSSL: 3 ms at every deal
-except ImportError:  # not CPython
-    from hashlib import blake2b
-
-FORMAT = "scorekeeper session"
-VERSION = 1
-SESSION_NAME = re.compile(r"[A-Za-z0-9_-]+")
-CURRENT_FILE = ".current"
+BOM = "\ufeff"
 
 
-# Paths are plain strings and os.path: pathlib costs 4 ms to import, at every deal.
+class Loaded(NamedTuple):
+    """A session file read, checked and replayed."""
+
+    path: str
+    """The file itself (through any symbolic link)."""
+    raw: bytes
+    session: AnySession
+    played: list[Played[Any, Any, Any]]
+    standing: Standing[Any]
 
 
-def default_dir() -> str:
-    """The platform's per-user data folder for scorekeeper."""
-    home = os.path.expanduser("~")
-    if sys.platform == "win32":
-        base = os.environ.get("APPDATA") or os.path.join(home, "AppData", "Roaming")
-    elif sys.platform == "darwin":
-        base = os.path.join(home, "Library", "Application Support")
-    else:
-        base = os.environ.get("XDG_DATA_HOME") or os.path.join(home, ".local", "share")
-    return os.path.join(base, "scorekeeper")
+# --- reading -----------------------------------------------------------------------------
 
 
-def session_dir(option: str | None) -> str:
-    """The session folder: --dir, else $SCOREKEEPER_DIR, else the per-user data folder."""
-    chosen = option or os.environ.get("SCOREKEEPER_DIR")
-    return os.path.expanduser(chosen) if chosen else default_dir()
+def _state_version(game: str) -> int | None:
+    return GAMES[game].state_version if game in GAMES else None
 
 
-def session_name(path: str) -> str:
-    """A session's name: its file name without .toml."""
-    return os.path.splitext(os.path.basename(path))[0]
+def _restore(header: Mapping[str, Any]) -> dict[str, Any]:
+    """A header as the cache keeps it (dates as text) back to plain data."""
+    return {k: datetime.date.fromisoformat(v) if k in ("date", "paid") else v
+            for k, v in header.items()}
 
 
-def check_session_name(name: str) -> str:
-    if not SESSION_NAME.fullmatch(name):
-        raise SessionError(
-            f"session name {name!r} may hold only letters, digits, '-' and '_' "
-            "(or give a path to a .toml file)"
-        )
-    return name
+def _cacheable(header: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v.isoformat() if isinstance(v, datetime.date) else v for k, v in header.items()}
 
 
-def is_path(spec: str) -> bool:
-    """A session given as a file path rather than a name in the folder."""
-    return "/" in spec or os.sep in spec or spec.endswith(".toml")
+def _decode(data: Mapping[str, Any], text: str | None, label: str) -> AnySession:
+    """The session from parsed data; the first problem as FILE:LINE: message."""
+    decoded = codec.decode(data, session_name(label))
+    if decoded.problems or decoded.session is None:
+        raise codec.located(text or "", label, decoded.problems)[0]
+    return decoded.session
 
 
-def session_path(folder: str, spec: str) -> str:
-    """The file of a session named `spec` in `folder`, or at the path `spec`."""
-    if is_path(spec):
-        return os.path.expanduser(spec)
-    return os.path.join(folder, f"{check_session_name(spec)}.toml")
-
-
-def find_session(folder: str, spec: str | None) -> str:
-    """The session to use: -s, else $SCOREKEEPER_SESSION, else the current one."""
-    spec = spec or os.environ.get("SCOREKEEPER_SESSION") or current_session(folder)
-    if not spec:
-        raise SessionError(
-            "no session chosen: start one with 'scorekeeper loo new NAME --players A,B,C', "
-            "pick one with 'scorekeeper use NAME', or give -s NAME"
-        )
-    path = session_path(folder, spec)
-    if not os.path.isfile(path):
-        hint = "" if is_path(spec) else f" in {folder} ('scorekeeper sessions' lists them)"
-        raise SessionError(f"no session {spec!r}{hint}")
-    return path
-
-
-def current_session(folder: str) -> str | None:
+def _replay(session: AnySession, text: str, label: str) -> tuple[list[Played[Any, Any, Any]],
+                                                                  Standing[Any]]:
     try:
-        with open(os.path.join(folder, CURRENT_FILE), encoding="utf-8") as f:
-            name = f.read().strip()
-    except OSError:
-        return None
-    return name if SESSION_NAME.fullmatch(name) else None
-
-
-def set_current(folder: str, name: str) -> None:
-    os.makedirs(folder, exist_ok=True)
-    write_atomic(os.path.join(folder, CURRENT_FILE), (name + "\n").encode())
-
-
-def list_sessions(folder: str) -> list[str]:
-    if not os.path.isdir(folder):
-        return []
-    return [
-        os.path.join(folder, name)
-        for name in sorted(os.listdir(folder))
-        if name.endswith(".toml") and SESSION_NAME.fullmatch(name[:-5])
-    ]
-
-
-# --- reading ---------------------------------------------------------------------------
-
-
-def to_toml(session: Session) -> dict[str, Any]:
-    settings: dict[str, Any] = {"value": session.value, "currency": session.currency}
-    if session.first_dealer:
-        settings["first_dealer"] = session.first_dealer
-    settings |= session.settings.to_toml()
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "game": session.game,
-        "players": list(session.players),
-        "settings": settings,
-        "deals": [deal.to_toml() for deal in session.deals],
-    }
-
-
-def from_toml(data: Mapping[str, Any], name: str = "") -> Session:
-    """A session from a parsed file; RuleError (with .where) for what does not validate."""
-    if data.get("format") != FORMAT:
-        raise _Invalid(("format",), f"not a scorekeeper session (format = {FORMAT!r} missing)")
-    version = data.get("version")
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise _Invalid(("version",), f"version {version!r} must be a whole number from 1")
-    if version > VERSION:
-        raise _Invalid(
-            ("version",),
-            f"written by a newer scorekeeper (schema version {version}; this one reads up to "
-            f"{VERSION}): upgrade scorekeeper",
-        )
-    try:
-        check_keys(data, {"format", "version", "game", "players", "settings", "deals"}, "the file")
-    except RuleError as error:
-        raise _Invalid((error.key or "",), str(error)) from None
-    try:
-        rules = get_game(data.get("game"))
-    except RuleError as error:
-        raise _Invalid(("game",), str(error)) from None
-    players = data.get("players")
-    if not isinstance(players, list):
-        raise _Invalid(("players",), "players must be a list of names in seat order")
-    settings = data.get("settings", {})
-    if not isinstance(settings, Mapping):
-        raise _Invalid(("settings",), f"settings {settings!r} must be a table ([settings])")
-    settings = dict(settings)
-    common = {k: settings.pop(k) for k in ("value", "currency", "first_dealer") if k in settings}
-    value = common.get("value", "1")
-    if not isinstance(value, str):
-        raise _Invalid(
-            ("settings", "value"),
-            f"value {value!r} must be a money amount written as a string (value = \"0.05\")",
-        )
-    currency = common.get("currency", "")
-    if not isinstance(currency, str):
-        raise _Invalid(("settings", "currency"), f"currency {currency!r} must be a string")
-    try:
-        game_settings = rules.Settings.from_toml(settings)
-    except RuleError as error:
-        raise _Invalid(("settings", error.key or ""), str(error)) from None
-    try:
-        session = Session(
-            rules.NAME, tuple(players), game_settings, (), value, currency,
-            common.get("first_dealer"), name,
-        )
-    except RuleError as error:
-        raise _Invalid(("settings", error.key) if error.key else ("players",), str(error)) from None
-    raw_deals = data.get("deals", [])
-    if not isinstance(raw_deals, list):
-        raise _Invalid(("deals",), "deals must be a list of tables, one a deal")
-    deals = []
-    for number, raw in enumerate(raw_deals, start=1):
-        try:
-            if not isinstance(raw, Mapping):
-                raise RuleError(f"{raw!r} is not a table")
-            deals.append(rules.Deal.from_toml(raw, session.players))
-        except RuleError as error:
-            raise _Invalid(("deals", number), f"deal {number}: {error}") from None
-    return session._replace(deals=tuple(deals))
-
-
-class _Invalid(RuleError):
-    """A file that parses but does not validate, and where in it."""
-
-    def __init__(self, where: tuple[str | int, ...], message: str) -> None:
-        self.where = where
-        super().__init__(message)
-
-
-def load(path: str) -> tuple[Session, Standing]:
-    """Read, validate and replay a session file; SessionFileError says what and where."""
-    return parse(_read(path), str(path), session_name(path))
-
-
-def parse(raw: bytes, label: str, name: str = "") -> tuple[Session, Standing]:
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        raise SessionFileError(label, line, "not UTF-8 text") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        message = str(error)
-        match = re.search(r"\(at line (\d+), column \d+\)", message)
-        if match:
-            line = int(match.group(1))
-        else:  # "(at end of document)"
-            match = re.search(r"\(at end of document\)", message)
-            line = text.count("\n") + 1
-        message = message[: match.start()].strip() if match else message
-        raise SessionFileError(label, line, f"not valid TOML: {message}") from None
-    try:
-        session = from_toml(data, name)
-        return session, replay(session)
-    except _Invalid as error:
-        raise SessionFileError(label, find_line(text, error.where), str(error)) from None
+        return replay(session)
     except DealError as error:
-        raise SessionFileError(label, find_line(text, ("deals", error.number)), str(error)) from None
+        raise codec.located(text, label, [codec.deal_problem(error)])[0] from None
 
 
-def check(path: str) -> list[str]:
-    """Every problem of a session file, as 'FILE:LINE: message'."""
-    try:
-        load(path)
-    except (SessionFileError, SessionError) as error:
-        return [problem(path, error)]
-    return []
-
-
-def problem(path: str, error: Exception) -> str:
-    """A load error as 'FILE:LINE: message' (or 'FILE: message')."""
-    return str(error) if isinstance(error, SessionFileError) else f"{path}: {error}"
-
-
-def find_line(text: str, where: tuple[str | int, ...]) -> int | None:
-    """The line of `where` (("settings", "ante"), ("deals", 3), ...) in a session's text.
-
-    tomllib gives no positions, so this reads the lines the way tomli-w writes them, and the
-    ways a person is likely to: deals as `[[deals]]` tables or as one inline table a line.
-    """
-    lines = text.splitlines()
-    if not where:
-        return None
-    key = where[0]
-    if key == "deals" and len(where) > 1 and isinstance(where[1], int):
-        number = where[1]
-        headers = [i for i, s in enumerate(lines, 1) if s.strip().startswith("[[deals]]")]
-        if headers:
-            return headers[number - 1] if number <= len(headers) else headers[-1]
-        start = _key_line(lines, "deals", table=None)
-        if start is None:
-            return None
-        seen = 0
-        for i in range(start, len(lines)):
-            if lines[i].lstrip().startswith("{"):
-                seen += 1
-                if seen == number:
-                    return i + 1
-        return start
-    if key == "settings" and len(where) > 1 and where[1]:
-        return _key_line(lines, str(where[1]), table="settings") or _table_line(lines, "settings")
-    if key == "settings":
-        return _table_line(lines, "settings") or _key_line(lines, "settings", table=None)
-    return _key_line(lines, str(key), table=None) or _table_line(lines, str(key))
-
-
-def _table_line(lines: list[str], table: str) -> int | None:
-    for i, s in enumerate(lines, 1):
-        if s.strip() in (f"[{table}]", f"[[{table}]]"):
-            return i
-    return None
-
-
-def _key_line(lines: list[str], key: str, table: str | None) -> int | None:
-    current: str | None = None
-    pattern = re.compile(rf"\s*{re.escape(key)}\s*=")
-    for i, s in enumerate(lines, 1):
-        header = re.match(r"\s*\[+\s*([^\]]+?)\s*\]", s)
-        if header:
-            current = header.group(1)
-            continue
-        if current == table and pattern.match(s):
-            return i
-    return None
-
-
-# --- writing ---------------------------------------------------------------------------
-
-
-def dumps(session: Session) -> bytes:
-    return tomli_w.dumps(to_toml(session)).encode("utf-8")
-
-
-def write_atomic(path: str, data: bytes, durable: bool = True) -> None:
-    """Write `data` to `path` so that a crash leaves the old file or the new, never a torn one:
-    a temporary file in the same folder, flushed and fsynced, then os.replace. `durable`
-    False skips the fsyncs (for a cache, which is checked when read)."""
-    path = os.fspath(path)
-    folder, name = os.path.split(path)
-    tmp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o600)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            if durable:
-                os.fsync(f.fileno())
+def load(path: str) -> Loaded:
+    """Read, check and replay a session file; SessionFileError says what and where. The
+    cached standing spares the TOML parse; a missing or stale one is written afresh."""
+    real = atomic.real_path(path)
+    raw = atomic.read_file(real)
+    kept = cache.read(real, raw, _state_version)
+    if kept is not None:
         try:
-            os.chmod(tmp, os.stat(path).st_mode & 0o777)
-        except FileNotFoundError:
-            os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, path)
-    except BaseException:
+            session = _decode(_restore(kept.header) | {"deals": kept.entries}, None, path)
+            played, standing = replay(session)
+            return Loaded(real, raw, session, played, standing)
+        except (RuleError, SessionFileError):
+            pass  # not what the cache promised: read the file itself
+    text, data = codec.parse(raw, path)
+    session = _decode(data, text, path)
+    played, standing = _replay(session, text, path)
+    _keep(real, raw, text, session, standing)
+    return Loaded(real, raw, session, played, standing)
+
+
+def load_standing(path: str) -> tuple[AnySession, Standing[Any]]:
+    """The session's players and settings and where it stands, from the cached standing
+    when it is good (no replay), else by loading it in full. The session holds no entries
+    when it comes from the cache."""
+    real = atomic.real_path(path)
+    raw = atomic.read_file(real)
+    kept = cache.read(real, raw, _state_version)
+    if kept is not None:
         try:
-            os.unlink(tmp)
-        except FileNotFoundError:
+            return _from_cache(kept, path)
+        except (RuleError, SessionFileError, ValueError, TypeError):
             pass
-        raise
-    if durable and hasattr(os, "O_DIRECTORY"):
-        dir_fd = os.open(folder or ".", os.O_RDONLY | os.O_DIRECTORY)
+    loaded = load(path)
+    return loaded.session, loaded.standing
+
+
+def _from_cache(kept: cache.Cached, label: str) -> tuple[AnySession, Standing[Any]]:
+    session = _decode(_restore(kept.header), None, label)
+    state = session.game.state_from_data(kept.state)
+    return session, Standing(dict(kept.balances), state, kept.next_dealer, kept.deals,
+                             len(kept.entries))
+
+
+def check(path: str) -> list[SessionFileError]:
+    """Every problem of a session file, as FILE:LINE: message: the header's and each
+    entry's on its own, then the first entry the replay finds breaking a rule."""
+    try:
+        raw = atomic.read_file(atomic.real_path(path))
+    except SessionError as error:
+        return [SessionFileError(path, None, str(error))]
+    return problems_of(raw, path)
+
+
+def problems_of(raw: bytes, label: str) -> list[SessionFileError]:
+    """What `check` says of a file holding `raw`."""
+    try:
+        text, data = codec.parse(raw, label)
+    except SessionFileError as error:
+        return [error]
+    decoded = codec.decode(data, session_name(label))
+    problems = list(decoded.problems)
+    if decoded.session is not None:
         try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
+            replay(decoded.session, decoded.session.entries[:decoded.valid])
+        except DealError as error:
+            problems.append(codec.deal_problem(error))
+    return codec.located(text, label, problems)
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+# --- writing -----------------------------------------------------------------------------
 
 
 @contextmanager
-def locked(path: str) -> Iterator[None]:
-    """Hold the session's lock (a hidden file beside it) so read-change-writes never overlap."""
-    folder, name = os.path.split(os.fspath(path))
-    lock_path = os.path.join(folder, f".{name}.lock")
-    if folder:
-        os.makedirs(folder, exist_ok=True)
-    with open(lock_path, "a+b") as lock:
-        if sys.platform == "win32":
-            import msvcrt
-
-            lock.seek(0)
-            msvcrt.locking(lock.fileno(), msvcrt.LK_LOCK, 1)
-            try:
-                yield
-            finally:
-                lock.seek(0)
-                msvcrt.locking(lock.fileno(), msvcrt.LK_UNLCK, 1)
-        else:
-            import fcntl
-
-            fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
+def _changing(path: str, dry_run: bool = False) -> Iterator[str]:
+    """Hold the lock of the file `path` names for a change (none for a dry run, which
+    writes nothing and so needs no write access); yields the real path."""
+    real = atomic.real_path(path)
+    with nullcontext() if dry_run else atomic.locked(real):
+        if not dry_run:
+            atomic.check_writable(real)
+            atomic.remove_stale_temps(real)
+        yield real
 
 
-class Change(NamedTuple):
-    """What update() did: the session and its standing before and after."""
+def _keep(real: str, raw: bytes, text: str, session: AnySession, standing: Standing[Any],
+          entries: list[dict[str, object]] | None = None) -> None:
+    """Write the cached standing of the file holding `raw` (`text` decoded)."""
+    canonical = text == codec.dumps(session) if entries is None else True
+    game = session.game
+    kept = cache.Cached(
+        _cacheable(codec.header(session)),
+        codec.entries_data(session) if entries is None else entries,
+        game.state_to_data(standing.state), standing.balances, standing.next_dealer,
+        standing.deals, codec.deals_end(text) if canonical else None)
+    cache.write(real, raw, game.name, game.state_version, kept)
 
-    before: Session
-    standing_before: Standing
-    after: Session
-    standing: Standing
+
+def _write(real: str, raw_before: bytes, text: str) -> bytes:
+    """Save `text` over the file that held `raw_before`, keeping its byte-order mark."""
+    data = ((BOM if raw_before.startswith(BOM.encode()) else "") + text).encode("utf-8")
+    atomic.write_atomic(real, data)
+    return data
 
 
-def update(path: str, change: Callable[[Session], Session]) -> Change:
-    """Under the lock: read the session, apply `change`, replay, and save.
+def _changed_text(loaded: Loaded, after: AnySession, edit: Callable[[str], str]) -> str:
+    """The text of `after`: canonical if the file was, else the file's own text with
+    `edit` applied, read back to be sure it says what `after` does."""
+    text, data = codec.parse(loaded.raw, loaded.path)
+    if data.get("version") != codec.VERSION or text == codec.dumps(loaded.session):
+        return codec.dumps(after)
+    new = edit(text)
+    try:
+        decoded = codec.decode(codec.parse(new.encode(), loaded.path)[1])
+        same = decoded.session is not None and not decoded.problems and (
+            codec.header(decoded.session), codec.entries_data(decoded.session)) == (
+            codec.header(after), codec.entries_data(after))
+    except SessionFileError:
+        same = False
+    if not same:
+        raise SessionError(f"{loaded.path!r} is laid out in a way this change cannot be made "
+                           "to without losing what is written in it; nothing was changed "
+                           "(make the change with 'scorekeeper edit')")
+    return new
 
-    A change that breaks a rule raises before anything is written, so the file is unchanged.
-    """
-    with locked(path):
-        before, standing_before = load(path)
-        after = change(before)
-        standing = replay(after)
-        _save(path, tomli_w.dumps(to_toml(after)), after, standing.state, standing.balances,
-              standing.next_dealer, len(after.deals))
-        return Change(before, standing_before, after, standing)
+
+def _check_open(session: AnySession) -> None:
+    if session.paid:
+        raise SessionError(f"session {session.name!r} was paid on {session.paid}: reopen it "
+                           "with 'scorekeeper paid --undo' to change its deals")
 
 
 class Recorded(NamedTuple):
-    """What add_deal() did."""
+    """What `record` did."""
 
-    session: Session
-    """The session's players and settings (its deals are not all loaded)."""
-    played: PlayedDeal
-    next_dealer: str
+    session: AnySession
+    """The session's players and settings (its entries are not all loaded)."""
+    played: Played[Any, Any, Any]
+    standing: Standing[Any]
+    """Where the sitting stands after the new entry."""
 
 
-def add_deal(path: str, raw_deal: Mapping[str, Any], game: str, save: bool = True) -> Recorded:
-    """Under the lock: check one more deal (its TOML form) against the session, and append it.
+Build = Callable[[AnySession], Any]
+"""Makes the new entry, its players named as typed and found among the session's."""
 
-    This is the command run at the table after every deal, so it is kept fast. The standing
-    after the last save is cached beside the file, keyed by the file's exact bytes, and used
-    instead of replaying the whole sitting when the file is as this version of scorekeeper
-    last wrote it; the new deal's line is then added to the text as tomli-w would write it.
-    Anything else (a hand-edited file, a cache from another version) is read and replayed in
-    full. A deal that breaks a rule raises RuleError before anything is written.
+
+def record(path: str, build: Build, dry_run: bool = False) -> Recorded:
+    """Under the lock: build one more entry for the session, play it, and append it.
+
+    This runs at the table after every deal, so it is kept fast: when the cached standing
+    matches the file, the whole sitting is not replayed and the deal's line is added to the
+    text where the canonical layout puts it.
     """
-    with locked(path):
-        raw = _read(path)
-        cached = _read_cache(path, raw)
-        if cached is not None:
-            header, state_data, balances, dealer, count = cached
-            session = from_toml(header, session_name(path))
-            state = session.rules.state_from_data(state_data)
+    with _changing(path, dry_run) as real:
+        raw = atomic.read_file(real)
+        kept = cache.read(real, raw, _state_version)
+        if kept is not None and kept.deals_end is not None:
+            session, standing = _from_cache(kept, path)
+            loaded = None
         else:
-            session, standing = parse(raw, str(path), session_name(path))
-            state, balances, dealer = standing.state, standing.balances, standing.next_dealer
-            count = len(session.deals)
-        if session.game != game:
-            raise SessionError(f"session {session.name!r} is a {session.game} session, not {game}")
-        deal = session.rules.Deal.from_toml(raw_deal, session.players)
-        played = play_next(session, state, balances, dealer, count + 1, deal)
-        after = session.rules.next_dealer(played.state, session.players, played.dealer, deal)
-        if save:
-            text = _append_deal(raw.decode("utf-8"), deal.to_toml()) if cached else None
-            if text is None:
-                full = tomllib.loads(raw.decode("utf-8")) if cached else to_toml(session)
-                full["deals"] = [*full["deals"], deal.to_toml()]
-                text = tomli_w.dumps(full)
-            _save(path, text, session, played.state, played.balances, after, count + 1)
+            loaded = load(path)
+            session, standing = loaded.session, loaded.standing
+        _check_open(session)
+        entry = build(session)
+        try:
+            played, after = play_next(session, standing, entry)
+        except DealError as error:
+            raise error.error from None  # the deal being recorded needs no number
+        if dry_run:
+            return Recorded(session, played, after)
+        data = session.game.entry_to_data(entry)
+        if loaded is None:
+            assert kept is not None and kept.deals_end is not None
+            text = raw.decode("utf-8")
+            end = kept.deals_end
+            new = text[:end] + codec.deal_line(data) + text[end:]
+            entries = [*kept.entries, data]
+        else:
+            new_session = _append(loaded.session, entry)
+            new = _changed_text(loaded, new_session, lambda t: textedit.append_entry(t, data))
+            entries = None
+            session = new_session
+        written = _write(real, raw, new)
+        _keep(real, written, new, session, after, entries)
         return Recorded(session, played, after)
 
 
-def _append_deal(text: str, deal: dict[str, Any]) -> str | None:
-    """`text`, written by tomli-w with every deal an inline table on its own line, with one
-    more deal line: what tomli-w would write for the whole. None when the deal would not be
-    an inline table (tomli-w then writes every deal as a [[deals]] table)."""
-    rendered = tomli_w.dumps({"deals": [deal]})
-    if not rendered.startswith("deals = [\n"):
-        return None
-    line = rendered.split("\n")[1] + "\n"
-    if "\ndeals = []\n" in text:
-        return text.replace("\ndeals = []\n", f"\ndeals = [\n{line}]\n", 1)
-    start = text.find("\ndeals = [\n")
-    end = text.find("\n]\n", start)
-    if start < 0 or end < 0:
-        return None
-    return text[: end + 1] + line + text[end + 1 :]
+def _append(session: AnySession, entry: Any) -> AnySession:
+    from dataclasses import replace
+
+    return replace(session, entries=(*session.entries, entry))
 
 
-def _read(path: str) -> bytes:
+def _replace_entries(session: AnySession, entries: tuple[Any, ...]) -> AnySession:
+    from dataclasses import replace
+
+    return replace(session, entries=entries)
+
+
+def _save(loaded: Loaded, after: AnySession, edit: Callable[[str], str]) -> Standing[Any]:
+    """Replay `after` (a DealError names the first entry that breaks a rule) and save it
+    over `loaded`; where it now stands."""
+    _, standing = replay(after)
+    new = _changed_text(loaded, after, edit)
+    written = _write(loaded.path, loaded.raw, new)
+    _keep(loaded.path, written, new, after, standing)
+    return standing
+
+
+class Undone(NamedTuple):
+    before: Loaded
+    removed: Played[Any, Any, Any]
+    session: AnySession
+    standing: Standing[Any]
+
+
+def undo(path: str) -> Undone:
+    """Under the lock: remove the session's last entry."""
+    with _changing(path):
+        loaded = load(path)
+        session = loaded.session
+        _check_open(session)
+        if not session.entries:
+            raise RuleError(f"session {session.name!r} has no deals to undo")
+        index = len(session.entries) - 1
+        after = _replace_entries(session, session.entries[:-1])
+        standing = _save(loaded, after, lambda text: textedit.remove_entry(text, index))
+        return Undone(loaded, loaded.played[-1], after, standing)
+
+
+class Amended(NamedTuple):
+    before: Loaded
+    position: int
+    """The entry replaced (0-based, among all entries)."""
+    session: AnySession
+    played: list[Played[Any, Any, Any]]
+    standing: Standing[Any]
+
+
+def amend(path: str, number: int, build: Build, dry_run: bool = False) -> Amended:
+    """Under the lock: deal `number` (as `show` numbers it) gets the entry `build` makes;
+    every later deal is replayed. Refused, file unchanged, if it or a later deal then
+    breaks a rule."""
+    with _changing(path, dry_run):
+        loaded = load(path)
+        session = loaded.session
+        _check_open(session)
+        numbered = [i for i, p in enumerate(loaded.played) if p.number is not None]
+        if not 1 <= number <= len(numbered):
+            raise RuleError(f"there is no deal {number}: session {session.name!r} has "
+                            f"{len(numbered)} deal{'' if len(numbered) == 1 else 's'}")
+        index = numbered[number - 1]
+        entry = build(session)
+        entries = (*session.entries[:index], entry, *session.entries[index + 1:])
+        after = _replace_entries(session, entries)
+        played, standing = replay(after)
+        if not dry_run:
+            data = session.game.entry_to_data(entry)
+            _save(loaded, after, lambda text: textedit.replace_entry(text, index, data))
+        return Amended(loaded, index, after, played, standing)
+
+
+def set_paid(path: str, paid: datetime.date | None) -> AnySession:
+    """Under the lock: mark the sitting paid on `paid`, or reopen it (None)."""
+    from dataclasses import replace
+
+    with _changing(path):
+        loaded = load(path)
+        after = replace(loaded.session, paid=paid)
+        _save(loaded, after, lambda text: textedit.set_top_key(text, "paid", paid))
+        return after
+
+
+def create(path: str, session: AnySession, force: bool) -> str:
+    """Write a new session; refuse to replace one without `force`. Its file's path."""
+    import os
+
+    if not path.endswith(".toml"):
+        raise SessionError(f"{path!r}: a session file's name ends in .toml")
+    folder = os.path.dirname(path)
     try:
-        with open(path, "rb") as f:
-            return f.read()
-    except FileNotFoundError:
-        raise SessionError(f"no session file {str(path)!r}") from None
+        if folder:
+            os.makedirs(folder, exist_ok=True)
     except OSError as error:
-        raise SessionError(f"cannot read {str(path)!r}: {error.strerror}") from None
+        raise SessionError(f"cannot make the folder {folder!r}: {error.strerror}") from None
+    with _changing(path) as real:
+        if os.path.lexists(path) and not force:
+            raise SessionError(f"session {session.name!r} exists already ({path}): use --force "
+                               "to replace it")
+        text = codec.dumps(session)
+        data = _write(real, b"", text)
+        _keep(real, data, text, session, start(session))
+    return path
 
 
-def _save(
-    path: str, text: str, session: Session, state: Any, balances: dict[str, int], dealer: str,
-    count: int,
-) -> None:
-    """Write the session's text, then the cache of its standing: the session without its
-    deals, the state, balances and next dealer after them, and how many there are. A cache
-    that cannot be written only makes the next deal slower."""
-    data = text.encode("utf-8")
-    write_atomic(path, data)
-    header = to_toml(session._replace(deals=()))
-    state_data = session.rules.state_to_data(state)
-    cache = (_cache_key(data), header, state_data, balances, dealer, count)
-    try:
-        write_atomic(_cache_path(path), marshal.dumps(cache), durable=False)
-    except (OSError, ValueError):
-        pass
+def save_text(path: str, original: bytes, text: str) -> Loaded:
+    """Under the lock: save `text` (edited by a person from `original`) as the session,
+    checked first; refused, with the file unchanged, if it has any problem or if the file
+    changed meanwhile. Every problem is raised together (SessionFileProblems)."""
+    with _changing(path) as real:
+        if atomic.read_file(real) != original:
+            raise SessionError(f"{path!r} changed while it was being edited: nothing was saved "
+                               "(edit it again)")
+        raw = text.encode("utf-8")
+        problems = problems_of(raw, path)
+        if problems:
+            raise Problems(problems)
+        atomic.write_atomic(real, raw)
+        return load(path)
 
 
-def _cache_path(path: str) -> str:
-    folder, name = os.path.split(os.fspath(path))
-    return os.path.join(folder, f".{name}.cache")
+class Problems(SessionError):
+    """Every problem of a text that was to be saved."""
+
+    def __init__(self, problems: list[SessionFileError]) -> None:
+        self.problems = problems
+        super().__init__(str(problems[0]))
 
 
-def _cache_key(data: bytes) -> bytes:
-    """The file's exact bytes and this version of scorekeeper."""
-    return blake2b(data, person=__version__.encode()[:16]).digest()
+def game_of(path: str) -> str:
+    """The game of the session at `path` (from its cached standing when it is good)."""
+    real = atomic.real_path(path)
+    kept = cache.read(real, atomic.read_file(real), _state_version)
+    if kept is not None and isinstance(kept.header.get("game"), str):
+        return str(kept.header["game"])
+    return load(path).session.game.name
 
-
-def _read_cache(path: str, data: bytes) -> tuple[Any, ...] | None:
-    try:
-        with open(_cache_path(path), "rb") as f:
-            cache = marshal.loads(f.read())
-    except (OSError, EOFError, ValueError, TypeError):
-        return None
-    if not isinstance(cache, tuple) or len(cache) != 6 or cache[0] != _cache_key(data):
-        return None
-    return cache[1:]
-
-
-def create(path: str, session: Session, force: bool) -> None:
-    """Write a new session; refuse to replace one without `force`."""
-    if not os.fspath(path).endswith(".toml"):
-        raise SessionError(f"{str(path)!r}: a session file's name ends in .toml")
-    with locked(path):
-        if os.path.exists(path) and not force:
-            raise SessionError(
-                f"session {session.name!r} exists already ({path}): use --force to replace it"
-            )
-        write_atomic(path, dumps(session))

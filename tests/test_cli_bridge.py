@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from .test_cli import ROOT, play, run
+from .helpers import ROOT, run
+from .helpers import play_lines as play
 
 EVENING = [
-    "bridge new club --players Ann,Bob,Cid,Dan,Eve --value 0.01",
+    "bridge new club --players Ann,Bob,Cid,Dan,Eve --value 0.01 --date 2026-11-28",
     # Rubber 1: Ann & Cid v Bob & Dan, Eve out: the rubber of SPEC 4 (N Ann, S Cid, E Bob,
     # W Dan): Ann & Cid 338, Bob & Dan 196.
     "bridge deal --trump nt --tricks Ann=9 --honours Ann=2,Cid=1",
@@ -91,6 +92,10 @@ def test_after_a_deal_it_gives_the_points_and_the_standing(tmp_path: Path) -> No
     )
     play(tmp_path, EVENING[4:6])
     assert run(tmp_path, EVENING[6]).stdout == "Rubber 2: Ann & Eve v Bob & Cid (Dan out).\n"
+    # Partners sit opposite: Ann, Bob, Eve, Cid; Ann, named first, deals first.
+    play(tmp_path, EVENING[7:9])
+    dealers = [d["dealer"] for d in json.loads(run(tmp_path, "show --format json").stdout)["deals"]]
+    assert dealers == ["Ann", "Bob", "Cid", "Dan", "Ann", None, "Ann", "Bob"]
 
 
 def test_an_unfinished_rubber_is_marked(tmp_path: Path) -> None:
@@ -104,39 +109,53 @@ def test_an_unfinished_rubber_is_marked(tmp_path: Path) -> None:
     ("line", "message"),
     [
         ("bridge deal --trump nt --tricks Ann=14", "tricks 14: a side takes 0 to 13 tricks"),
-        ("bridge deal --trump purple --tricks Ann=7", "unknown trump 'purple'"),
         ("bridge deal --trump nt --tricks Zed=7", "unknown player 'Zed'"),
         ("bridge deal --trump nt --tricks Eve=7", "Eve is not in rubber 1 (Ann & Cid v Bob & Dan)"),
         ("bridge deal --trump hearts --tricks Ann=7", "give the honours in hearts"),
-        ("bridge deal --trump hearts --tricks Ann=7 --honours none", "honours none: in hearts"),
+        ("bridge deal --trump hearts --tricks Ann=7 --honours none", "give the honours in hearts"),
         ("bridge deal --trump hearts --tricks Ann=7 --honours Ann=4,Cid=2", "honours total 6"),
         ("bridge deal --trump nt --tricks Ann=7 --honours Ann=3,Bob=3", "honours total 6"),
         ("bridge deal --trump spar --tricks Ann=7 --honours Ann=2,Bob=2",
          "one side always holds 3 or more"),
+        ("bridge deal --trump spar --tricks Nils=8 --honours Nils=2", "unknown player 'Nils'"),
+        ("bridge deal --trump spar --tricks Ann=8 --honours Ann=2",
+         "honours Ann=2: one side always holds 3 or more honours in spades: name that side's "
+         "honours (--honours)"),
+        ("bridge deal --trump nt --tricks Ann=7 --honours Bob=1", "a 2-2 split of the aces is "
+                                                                  "none"),
+        ("bridge deal --trump nt --tricks Ann=7 --honours Ann=1,Bob=0,Cid=0,Dan=0",
+         "one side always holds 3 or more aces"),
+        ("bridge deal --trump hearts --tricks Ann=7 --honours Ann=2,Cid=1,Bob=1,Dan=0",
+         "all four players are named but only 4 of the 5 honours in hearts"),
+        ("bridge deal --trump nt --tricks Ann=7 --dealer Eve", "Eve sits out rubber 1"),
+        ("bridge deal --trump nt --tricks Ann=7 --doubled 1000000000000", None),
         ("bridge deal --trump nt --tricks Ann=7 --chicane Bob", "chicane is a void in trumps"),
         ("bridge deal --trump hearts --tricks Ann=7 --honours Bob=3 --chicane Bob",
          "Bob is named with trump honours"),
         ("bridge deal --trump nt --tricks Ann=7 --doubled 3",
          "doubled 3 times: this session allows at most 2"),
-        ("bridge rubber --teams Ann,Cid", "teams 'Ann,Cid' must be two pairs"),
         ("bridge rubber --teams Ann,Cid/Ann,Bob", "must be four different players"),
         ("bridge rubber --teams Ann,Cid/Bob,Zed", "unknown player 'Zed'"),
     ],
 )
-def test_a_refused_deal_changes_nothing(tmp_path: Path, line: str, message: str) -> None:
+def test_a_refused_deal_changes_nothing(tmp_path: Path, line: str, message: str | None
+                                       ) -> None:
     run(tmp_path, "bridge new club --players Ann,Bob,Cid,Dan,Eve --max-doublings 2")
     path = tmp_path / "club.toml"
     before = path.read_bytes()
-    result = run(tmp_path, line, code=1)
-    assert result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1
-    assert message in result.stderr
+    result = run(tmp_path, line, code=2 if message is None else 1)
+    assert result.stderr.count("Error: ") == 1 and "Traceback" not in result.stderr
+    assert message is None or (message in result.stderr and result.stderr.count("\n") == 1)
     assert path.read_bytes() == before
 
 
 @pytest.mark.parametrize(
     "line",
     ["bridge deal --tricks Ann=7", "bridge deal --trump nt", "bridge deal --trump nt --tricks "
-     "Ann=7 --doubled x", "bridge rubber", "bridge new x --players A,B,C,D --max-doublings -1"],
+     "Ann=7 --doubled x", "bridge rubber", "bridge new x --players A,B,C,D --max-doublings -1",
+     "bridge deal --trump purple --tricks Ann=7", "bridge deal --trump nt --tricks Ann=²",
+     "bridge deal --trump hearts --tricks Ann=7 --honours Ann=①",
+     "bridge rubber --teams Ann,Cid", "bridge rubber --teams Ann,Cid/Bob"],
 )
 def test_wrong_usage_exits_2(tmp_path: Path, line: str) -> None:
     run(tmp_path, "bridge new club --players Ann,Bob,Cid,Dan")
@@ -144,7 +163,7 @@ def test_wrong_usage_exits_2(tmp_path: Path, line: str) -> None:
 
 
 def test_three_players_are_too_few(tmp_path: Path) -> None:
-    assert "3 players: this game takes 4 to 12" in run(
+    assert "3 players: Bridge takes 4 to 12" in run(
         tmp_path, "bridge new x --players A,B,C", code=1).stderr
 
 
@@ -158,4 +177,16 @@ def test_new_partnerships_wait_for_the_rubber_being_played(tmp_path: Path) -> No
     assert run(tmp_path, "undo").stdout == (
         "Removed the partnerships for rubber 2: Ann & Eve v Bob & Cid.\n"
         "1 deal left; next dealer: Bob.\n"
+        "Rubber 2 will be played by Ann & Cid v Bob & Dan.\n"
     )
+
+
+def test_undo_of_a_second_change_of_partnerships_says_which_are_in_effect(tmp_path: Path
+                                                                         ) -> None:
+    play(tmp_path, EVENING[:6])
+    run(tmp_path, "bridge rubber --teams Ann,Eve/Bob,Cid")
+    run(tmp_path, "bridge rubber --teams Ann,Dan/Bob,Eve")
+    assert run(tmp_path, "undo").stdout.splitlines()[-1] == (
+        "Rubber 2 will be played by Ann & Eve v Bob & Cid.")
+    assert run(tmp_path, "undo").stdout.splitlines()[-1] == (
+        "Rubber 2 will be played by Ann & Cid v Bob & Dan.")

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from .test_cli import ROOT, play, run
+from .helpers import ROOT, run
+from .helpers import play_lines as play
 
 # Four players: the dealer sits out of each deal but pays and collects like the rest.
 SUNDAY = [
-    "pinochle new sunday --players Ann,Bob,Cid,Dan --value 0.10",
+    "pinochle new sunday --players Ann,Bob,Cid,Dan --value 0.10 --date 2026-11-22",
     # 1 Ann deals: Bob bids 350, meld 190, takes 172 = 362: made, 5 from each.
     "pinochle deal --bidder Bob --bid 350 --meld 190 --took 172",
     # 2 Bob deals: Cid bids 300, meld 150, takes 140 = 290: failed, pays 2 x 3 to each.
@@ -74,7 +75,7 @@ def test_show_and_its_json(tmp_path: Path) -> None:
     assert [d["outcome"] for d in data["deals"]] == [
         "made", "failed", "won on meld", "declined", "no bury", "no bid", "conceded"
     ]
-    assert data["deals"][6]["inputs"]["meld_cards"] == "AH 10H KH QH JH 9H QS JD KC QC"
+    assert data["deals"][6]["inputs"]["meld_cards"] == ["AH", "10H", "KH", "QH", "JH", "9H", "QS", "JD", "KC", "QC"]
     assert data["deals"][6]["meld"] == 220
     lines = run(tmp_path, "show").stdout.splitlines()
     assert lines[-1] == "Next dealer: Dan."
@@ -85,29 +86,28 @@ def test_show_and_its_json(tmp_path: Path) -> None:
     ("line", "message"),
     [
         ("pinochle deal --bidder Bob --bid 355 --meld 100 --took 10",
-         "bid 355 is not a positive multiple of 10"),
+         "bid 355 is not a multiple of 10"),
         ("pinochle deal --bidder Bob --bid 350 --meld 105 --took 10",
          "meld 105 must be 0 or more and a multiple of 10"),
-        ("pinochle deal --bidder Bob --bid 350 --meld -10 --took 10", "meld -10"),
         ("pinochle deal --bidder Bob --bid 350 --meld 100 --took 300",
          "took 300: the card points of a hand are 0 to 250"),
         ("pinochle deal --bidder Bob --bid 350 --meld 100",
-         "meld 100 is short of the bid 350: say how the deal ended: --conceded, --declined, "
-         "--took N or --no-bury"),
-        ("pinochle deal --bidder Bob --bid 350 --meld 100 --declined --took 100",
-         "give one way the deal ended, not declined and took"),
+         "meld 100 is short of the bid 350: say how the deal ended: conceded, declined, the "
+         "card points he took, or no bury (--took)"),
+        ("pinochle deal --bidder Bob --bid 280 --meld 300 --took 10",
+         "meld 300 makes the bid of 280: the contract is won on meld without play, so there "
+         "are no card points to give"),
         ("pinochle deal --bidder Ann --bid 350 --meld 100 --took 100",
          "Ann sits out this deal (Ann dealt): the contractor is one of Bob, Cid, Dan"),
         ("pinochle deal --bidder Eve --bid 350 --meld 100 --took 100", "unknown player 'Eve'"),
-        ('pinochle deal --bidder Bob --bid 350 --meld-cards "AH ZZ" --trump H --took 100',
-         "'ZZ' is not a card"),
-        ('pinochle deal --bidder Bob --bid 350 --meld-cards "QS QS QS" --trump H --took 100',
-         "3 copies of QS: a pinochle pack has two of each card"),
         ("loo deal Ann=3 Bob=0", "session 'sunday' is a pinochle session, not loo"),
+        ("bridge rubber --teams Ann,Bob/Cid,Dan", "session 'sunday' is a pinochle session"),
     ],
 )
 def test_a_refused_deal_changes_nothing(tmp_path: Path, line: str, message: str) -> None:
     play(tmp_path, SUNDAY[:1])
+    run(tmp_path, "bridge new other --players A,B,C,D")
+    run(tmp_path, "use sunday")
     path = tmp_path / "sunday.toml"
     before = path.read_bytes()
     result = run(tmp_path, line, code=1)
@@ -121,7 +121,18 @@ def test_a_refused_deal_changes_nothing(tmp_path: Path, line: str, message: str)
         "pinochle deal --bid 300",
         "pinochle deal --bidder Bob",
         "pinochle deal --no-bid --bidder Bob",
-        "pinochle deal --bidder Bob --bid 300 --meld 20 --meld-cards KH",
+        "pinochle deal --no-bid --took 10",
+        "pinochle deal --bidder Bob --bid 300 --meld 20 --meld-cards KH --trump H",
+        "pinochle deal --bidder Bob --bid 300 --meld-cards KH",
+        "pinochle deal --bidder Bob --bid 300 --trump H",
+        "pinochle deal --bidder Bob --bid 350 --meld 100 --declined --took 100",
+        "pinochle deal --bidder Bob --bid 350 --meld 100 --conceded --no-bury",
+        "pinochle deal --bidder Bob --bid 350 --meld -10 --took 10",
+        "pinochle deal --bidder Bob --bid 35² --meld 10 --took 10",
+        'pinochle deal --bidder Bob --bid 350 --meld-cards "AH ZZ" --trump H --took 100',
+        "pinochle deal --bidder Bob --bid 350 --meld-cards AH --trump purple --took 100",
+        "pinochle new x --players A,B,C --chip-table 0:2,300:x",
+        "pinochle new x --players A,B,C --chip-table 0:①",
         "pinochle deal --bidder Bob --bid x",
         "pinochle new x --players A,B,C --bury-fail never",
         "pinochle meld AH",
@@ -136,9 +147,12 @@ def test_wrong_usage_exits_2(tmp_path: Path, line: str) -> None:
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("pinochle new x --players A,B", "2 players: this game takes 3 to 5"),
-        ("pinochle new x --players A,B,C,D,E,F", "6 players: this game takes 3 to 5"),
-        ("pinochle new x --players A,B,C --chip-table 100:2", "chip table '100:2' must start at 0"),
+        ("pinochle new x --players A,B", "2 players: Auction Pinochle takes 3 to 5"),
+        ("pinochle new x --players A,B,C,D,E,F", "6 players: Auction Pinochle takes 3 to 5"),
+        ("pinochle new x --players A,B,C --chip-table 100:2", "chip table '100:2' must start at "
+                                                              "bid 0"),
+        ("pinochle new x --players A,B,C --chip-table 0:5,300:2", "bids and chips must both "
+                                                                  "rise"),
         ("pinochle new x --players A,B,C --bid-step 15", "bid step 15 must be a positive multiple"),
     ],
 )
@@ -155,16 +169,17 @@ def test_meld_helper_matches_the_spec_example(tmp_path: Path) -> None:
     ]
     table = run(tmp_path, f"pinochle meld --trump ♥ {cards.lower()}").stdout.splitlines()
     assert table[2].split() == ["flush", "AH", "10H", "KH", "QH", "JH", "150"]
-    assert table[-1].split() == ["total", "220"]
+    assert table[-1] == "Total meld: 220."
     assert run(tmp_path, "pinochle meld --trump H AH AH AH", code=1).stderr == (
         "Error: 3 copies of AH: a pinochle pack has two of each card\n"
     )
-    assert "unknown suit 'x'" in run(tmp_path, "pinochle meld --trump x AH", code=1).stderr
+    assert "'x' is not one of spades" in run(tmp_path, "pinochle meld --trump x AH",
+                                             code=2).stderr
 
 
 def test_count_helper(tmp_path: Path) -> None:
     out = run(tmp_path, "pinochle count AS 10S KH QD JC 9C --last-trick --format json").stdout
-    assert json.loads(out) == {"cards": 6, "points": 40}
+    assert json.loads(out) == {"cards": 6, "last_trick": True, "points": 40}
     table = run(tmp_path, 'pinochle count "AS TS"').stdout.splitlines()
-    assert table[-1].split() == ["total", "21"]
-    assert "'1S' is not a card" in run(tmp_path, "pinochle count 1S", code=1).stderr
+    assert table[-1] == "Total: 21 card points."
+    assert "'1S' is not a card" in run(tmp_path, "pinochle count 1S", code=2).stderr

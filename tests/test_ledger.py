@@ -19,7 +19,7 @@ def most_zero_groups(values: list[int]) -> int:
         return 0
     best = 1
     first, rest = values[0], values[1:]
-    for size in range(0, len(rest)):
+    for size in range(len(rest)):
         for picked in combinations(range(len(rest)), size):
             if first + sum(rest[i] for i in picked) == 0:
                 others = [rest[i] for i in range(len(rest)) if i not in picked]

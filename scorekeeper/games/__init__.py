@@ -1,28 +1,47 @@
-"""The games, by name. Each module has the same shape:
-
-NAME, UNIT, MIN_PLAYERS, MAX_PLAYERS, ACCOUNTS (besides the players'); a settings class and a deal class, each with
-from_toml/to_toml; initial_state(settings); play_deal(state, deal, dealer, players, settings)
--> (state, result with .transfers); next_dealer(state, players, dealer, deal); is_deal(deal); end_of_sitting(state, players, next_dealer) -> transfers;
-state_to_data(state) and state_from_data(data): the state as plain data (ints, strings,
-tuples) for the cache of a session's standing; and what the tables and JSON show of a deal
-(describe, result_json), of the standing (standing_json, standing_lines) and of the
-settlement (settle_json, settle_lines, settle_player).
-"""
+"""The games, by name. A fourth game is a module here (with `cli/` and `render/` modules of
+the same name) and its name in NAMES; see docs/adding-a-game.md."""
 
 from __future__ import annotations
 
 import importlib
-import sys
-from types import ModuleType
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from ..errors import RuleError
+from .base import Game
 
-GAMES = ("loo", "pinochle", "bridge")
+AnyGame = Game[Any, Any, Any, Any]
+
+#: Each name is a module scorekeeper.games.<name> whose GAME is the game.
+NAMES = ("loo", "pinochle", "bridge")
 
 
-def get_game(name: object) -> ModuleType:
-    """The module of the game called `name`, imported when first asked for."""
-    if name not in GAMES:
-        raise RuleError(f"unknown game {name!r}: this scorekeeper knows {', '.join(GAMES)}")
-    module = sys.modules.get(f"scorekeeper.games.{name}")
-    return module or importlib.import_module(f"scorekeeper.games.{name}")
+class Registry(Mapping[str, AnyGame]):
+    """Name -> game. Each game is imported when first asked for, so recording a deal loads
+    the rules of its own game only."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self._names = names
+
+    def __getitem__(self, name: str) -> AnyGame:
+        if name not in self._names:
+            raise KeyError(name)
+        game: AnyGame = importlib.import_module(f"{__name__}.{name}").GAME
+        return game
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+
+GAMES = Registry(NAMES)
+
+
+def get_game(name: object) -> AnyGame:
+    """The game called `name`."""
+    if not isinstance(name, str) or name not in GAMES:
+        raise RuleError(f"unknown game {name!r}: this scorekeeper knows {', '.join(GAMES)}",
+                        "game")
+    return GAMES[name]

@@ -1,0 +1,139 @@
+"""Bridge at the command line: `new`, `deal`, and `rubber` for new partnerships."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from ..games.bridge import (
+    STRAIN_WORDS,
+    BridgeDeal,
+    BridgeSettings,
+    NewPartnerships,
+    Teams,
+    default_teams,
+)
+from ..session import AnySession
+from .common import DealForm, GameCommand, deal_command, find, find_all, of_game
+from .options import (
+    CONTEXT,
+    create_session,
+    echo,
+    mark_recorded,
+    new_session_options,
+    session_option,
+    session_path,
+)
+from .params import Choice, Count, Player, PlayerCount, PlayerCounts
+from .params import Teams as TeamsParam
+
+TRUMP = Choice("SUIT", dict(STRAIN_WORDS),
+               ["spades", "clubs", "diamonds", "hearts", "notrumps", "nt", "spar", "klør",
+                "ruder", "hjerter", "sans"])
+
+
+@click.group("bridge", context_settings=CONTEXT)
+def group() -> None:
+    """Bridge-whist with the Danish scoring: honours, chicane, slams and rubbers."""
+
+
+@group.command("new", context_settings=CONTEXT)
+@click.option("--max-doublings", type=Count(), default=10, show_default=True,
+              help="The most doublings of a deal (2: a double and a redouble).")
+@new_session_options
+@click.pass_context
+def new(ctx: click.Context, /, max_doublings: int, **options: Any) -> None:
+    """Start a Bridge session NAME (4 or more players) and make it the current one.
+
+    Seats 1 and 3 play against 2 and 4 until 'bridge rubber --teams' says otherwise.
+
+    \b
+    Examples:
+      scorekeeper bridge new club --players N,E,S,W --value 0.01
+      scorekeeper bridge new five --players Ann,Bob,Cid,Dan,Eve --max-doublings 2
+    """
+    session, path = create_session(ctx, "bridge", BridgeSettings(max_doublings), options)
+    teams = default_teams(session.players)
+    out = [p for p in session.players if p not in teams.seating]
+    sitting_out = f" ({', '.join(out)} out)" if out else ""
+    echo([f"New Bridge session '{session.name}' ({path}).",
+          f"Rubber 1: {teams}{sitting_out}; 1 point = {session.value} "
+          f"{session.currency}".rstrip() + ".",
+          f"{session.opening_dealer} deals first."])
+
+
+def _check(values: dict[str, Any]) -> None:
+    pass  # nothing here excludes anything else
+
+
+def _build(session: AnySession, values: dict[str, Any]) -> BridgeDeal:
+    typed, tricks = values["tricks"]
+    return BridgeDeal(
+        trump=values["trump"],
+        side_of=session.players.find(typed),
+        tricks=tricks,
+        doubled=values["doubled"],
+        honours=find_all(session, values["honours"]),
+        chicane=tuple(session.players.find(p) for p in values["chicane"]),
+        dealer=find(session, values["dealer"]),
+    )
+
+
+FORM = DealForm(
+    params=[
+        click.Option(["--trump"], required=True, type=TRUMP, metavar="SUIT",
+                     help="spades, clubs, diamonds, hearts or notrumps (spar, klør, ruder, "
+                          "hjerter, sans; S, C, D, H, NT)."),
+        click.Option(["--tricks"], required=True, type=PlayerCount(), metavar="P=N",
+                     help="P's side took N tricks (0-13)."),
+        click.Option(["--doubled"], type=Count(), default=0, metavar="K",
+                     help="Times the trick value was doubled (1 doubled, 2 redoubled)."),
+        click.Option(["--honours"], type=PlayerCounts(), metavar="P=N,...|none",
+                     help="Honours held, by player (required in trumps; none only in no "
+                          "trumps)."),
+        click.Option(["--chicane"], type=Player(), metavar="P", multiple=True,
+                     help="P held no trumps (once per void player)."),
+    ],
+    build=_build,
+    check=_check,
+    help="""Record a deal: trumps, one side's tricks, doublings, honours and chicane.
+
+    \b
+    Examples:
+      scorekeeper bridge deal --trump nt --tricks N=9 --honours N=2,S=1
+      scorekeeper bridge deal --trump ruder --tricks E=8 --doubled 1 --honours E=2,W=2
+      scorekeeper bridge deal --trump hearts --tricks E=12 --honours E=4,W=1 --chicane N
+      scorekeeper bridge deal --trump sans --tricks S=10 --honours S=4
+    """,
+)
+
+group.add_command(deal_command("bridge", FORM))
+
+
+@group.command("rubber", context_settings=CONTEXT, cls=GameCommand)
+@click.option("--teams", required=True, type=TeamsParam(), metavar="A,C/B,D",
+              help="The two partnerships for the next rubber; partners sit opposite.")
+@session_option
+@click.pass_context
+def rubber(ctx: click.Context, teams: tuple[tuple[str, str], tuple[str, str]],
+           session: str | None) -> None:
+    """Set the partnerships (and so who sits out) for the next rubber.
+
+    Partners sit opposite: with A,C/B,D the four sit A, B, C, D and A deals first. A rubber
+    being played is finished first; the new partnerships start with the next one.
+
+    \b
+    Example:
+      scorekeeper bridge rubber --teams Ann,Eve/Bob,Cid
+    """
+    from .. import store
+    from ..render import view_of
+
+    def build(s: AnySession) -> NewPartnerships:
+        (a, b), (c, d) = ((of_game(s, "bridge").players.find(p) for p in side) for side in teams)
+        return NewPartnerships(Teams((a, b), (c, d)))
+
+    done = store.record(session_path(ctx, session), build)
+    mark_recorded(ctx, "the new partnerships")
+    echo(view_of(done.session.game).recorded(done.session, done.played, done.standing))

@@ -1,0 +1,162 @@
+"""What every game's command line shares: a game's deal as a form (its options and how they
+make the entry), and the `deal` and `amend` commands built from it, so the one-shot
+commands, `scorekeeper deal`, `amend` and `play` parse and record a deal the same way."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import click
+
+from ..errors import RuleError, SessionError
+from ..session import AnySession
+from .options import CONTEXT, echo, mark_recorded, session_param, session_path
+from .params import Player
+
+
+class DealForm(NamedTuple):
+    """A game's deal at the command line."""
+
+    params: list[click.Parameter]
+    """The game's own options and arguments (not --dealer, --dry-run or -s)."""
+    build: Callable[[AnySession, dict[str, Any]], Any]
+    """Make the entry from the parsed values (players as typed; `dealer` among them),
+    found among the session's players."""
+    check: Callable[[dict[str, Any]], None]
+    """Refuse options that exclude each other (click.UsageError), before any file is read."""
+    help: str
+
+
+def of_game(session: AnySession, game: str) -> AnySession:
+    """`session`, if it is a session of `game`."""
+    if session.game.name != game:
+        raise SessionError(f"session {session.name!r} is a {session.game.name} session, not "
+                           f"{game}: use 'scorekeeper deal', which knows each session's game")
+    return session
+
+
+def find(session: AnySession, typed: str | None) -> str | None:
+    """The player `typed` names, or None for nothing typed."""
+    return None if typed is None else session.players.find(typed)
+
+
+def find_all(session: AnySession, named: tuple[tuple[str, int], ...] | None
+             ) -> dict[str, int]:
+    """Each PLAYER=N as typed, the players found, in seat order; each at most once."""
+    found: dict[str, int] = {}
+    for typed, count in named or ():
+        player = session.players.find(typed)
+        if player in found:
+            raise RuleError(f"{player} is named twice")
+        found[player] = count
+    return {p: found[p] for p in session.players if p in found}
+
+
+class GameCommand(click.Command):
+    """A command whose rule errors may ask for an input: the message then names the option
+    that gives it ("... (--order)")."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except RuleError as error:
+            flag = self.flag_for(error.asks)
+            if flag and flag not in str(error):
+                raise RuleError(f"{error} ({flag})", error.field) from None
+            raise
+
+    def flag_for(self, name: str | None) -> str | None:
+        for param in self.params:
+            if name and param.name == name:
+                if isinstance(param, click.Option):
+                    return max(param.opts, key=len)
+                return param.human_readable_name.rstrip(".")
+        return None
+
+
+def _common_deal_options() -> list[click.Parameter]:
+    return [
+        click.Option(["--dealer"], type=Player(), metavar="P",
+                     help="Who dealt [default: the next in turn]."),
+        click.Option(["--dry-run"], is_flag=True, help="Show what the deal would do; save "
+                                                       "nothing."),
+    ]
+
+
+def deal_command(game: str, form: DealForm) -> click.Command:
+    """The game's `deal`: record one deal, say what it did and what comes next."""
+
+    def record(**values: Any) -> None:
+        from .. import store
+        from ..render import view_of
+
+        ctx = click.get_current_context()
+        form.check(values)
+        dry_run = values.pop("dry_run")
+        path = session_path(ctx, values.pop("session"))
+        done = store.record(path, lambda session: form.build(of_game(session, game), values),
+                            dry_run)
+        played = done.played
+        if not dry_run:
+            what = f"deal {played.number}" if played.number else "the change"
+            mark_recorded(ctx, what)
+        lines = view_of(done.session.game).recorded(done.session, played, done.standing)
+        echo(["Dry run: nothing saved."] * dry_run + lines)
+
+    params = [*form.params, *_common_deal_options(), session_param()]
+    return GameCommand("deal", params=params, callback=record, help=form.help,
+                       context_settings=CONTEXT)
+
+
+def amend_command(form: DealForm) -> click.Command:
+    """`amend N`: deal N gets new inputs; every later deal is replayed."""
+
+    def amend(number: int, **values: Any) -> None:
+        from .. import store
+
+        ctx = click.get_current_context()
+        form.check(values)
+        dry_run = values.pop("dry_run")
+        path = session_path(ctx, values.pop("session"))
+        done = store.amend(path, number, lambda session: form.build(session, values), dry_run)
+        if not dry_run:
+            mark_recorded(ctx, f"the change to deal {number}")
+        echo(amended_lines(done, number, dry_run))
+
+    number = click.Argument(["number"], type=click.IntRange(1), metavar="N")
+    params = [number, *form.params, *_common_deal_options(), session_param()]
+    return GameCommand("amend", params=params, callback=amend, context_settings=CONTEXT,
+                       help=AMEND_HELP)
+
+
+AMEND_HELP = """Replace deal N's inputs with ARGS (as `deal` takes them); replay every later deal.
+
+Refused, with the file unchanged, if deal N or any later deal then breaks a rule; the
+message names the first such deal. With --dry-run, shows each player's net before and after.
+
+\b
+Examples:
+  scorekeeper amend 3 Bob=2 Cid=1 Dan=0
+  scorekeeper amend 5 --bidder Ann --bid 350 --meld 190 --took 172 --dry-run
+"""
+
+
+def amended_lines(done: Any, number: int, dry_run: bool) -> list[str]:
+    from ..render import view_of
+
+    view = view_of(done.session.game)
+    old = done.before.played[done.position]
+    new = done.played[done.position]
+    players = list(done.session.players)
+    lines = ["Dry run: nothing saved."] if dry_run else []
+    lines += [f"Deal {number} was: {view.describe(old.result)}.",
+              f"Deal {number} now: {view.describe(new.result)}."]
+    before, after = done.before.standing.balances, done.standing.balances
+    changed = [p for p in players if before[p] != after[p]]
+    if changed:
+        lines.append("Nets now: " + ", ".join(
+            f"{p} {before[p]:+d} -> {after[p]:+d}" for p in changed) + ".")
+    else:
+        lines.append("Nobody's net changed.")
+    return lines

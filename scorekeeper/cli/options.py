@@ -1,0 +1,150 @@
+"""Options every command shares, the session a command works on, and printing."""
+
+from __future__ import annotations
+
+import datetime
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+from click.shell_completion import CompletionItem
+
+from .. import paths
+from .params import Date, Label, Names, Player, Value
+
+F = TypeVar("F", bound=Callable[..., Any])
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+FORMATS = ["simple", "json", "csv", "github", "grid", "plain", "pipe", "rst", "tsv"]
+
+
+class RunState:
+    """What a run did that its exit code must tell: a change recorded. Set before the
+    report is printed, so that a report that cannot be printed does not hide it."""
+
+    def __init__(self) -> None:
+        self.recorded: str | None = None
+
+
+def mark_recorded(ctx: click.Context, what: str) -> None:
+    state = ctx.find_object(RunState)
+    if state is not None:
+        state.recorded = what
+
+
+def echo(lines: list[str] | str) -> None:
+    from ..render.report import visible
+
+    text = lines if isinstance(lines, str) else "\n".join(lines)
+    click.echo(visible(text))
+
+
+def folder(ctx: click.Context) -> str:
+    """The session folder: --dir, $SCOREKEEPER_DIR, or the per-user data folder."""
+    return paths.session_dir(ctx.find_root().params.get("dir"))
+
+
+def session_path(ctx: click.Context, spec: str | None) -> str:
+    """The file of the session a command names (-s, $SCOREKEEPER_SESSION, or current)."""
+    if spec and paths.is_path(spec):
+        return paths.session_path("", spec)
+    return paths.find_session(folder(ctx), spec)
+
+
+def complete_session(ctx: click.Context, param: click.Parameter, incomplete: str
+                     ) -> list[CompletionItem]:
+    try:
+        names = [paths.session_name(p) for p in paths.list_sessions(folder(ctx))]
+    except Exception:
+        return []
+    return [CompletionItem(n) for n in names if n.startswith(incomplete)]
+
+
+SESSION: dict[str, Any] = {
+    "metavar": "S", "envvar": "SCOREKEEPER_SESSION", "shell_complete": complete_session,
+    "help": "Session name, or path to a .toml file [default: $SCOREKEEPER_SESSION, else the "
+            "current session].",
+}
+
+
+def session_param() -> click.Option:
+    return click.Option(["-s", "--session"], **SESSION)
+
+
+def session_option(f: F) -> F:
+    return click.option("-s", "--session", **SESSION)(f)
+
+
+def _check_format(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    from ..errors import UsageError
+    from ..render.report import check_format
+
+    try:
+        return None if value is None else check_format(value)
+    except UsageError as error:
+        raise click.BadParameter(str(error), ctx, param) from None
+
+
+def _complete_format(ctx: click.Context, param: click.Parameter, incomplete: str
+                     ) -> list[CompletionItem]:
+    return [CompletionItem(f) for f in FORMATS if f.startswith(incomplete)]
+
+
+def output_options(f: F) -> F:
+    """--format: json, csv or a table format; the default is a simple table (or the
+    command's own drawing, such as the Bridge score pad)."""
+    return click.option(
+        "--format", "fmt", metavar="F", callback=_check_format,
+        shell_complete=_complete_format,
+        help="json, csv, or a table format: simple (the default), github, grid, plain, ...",
+    )(f)
+
+
+def emit(report: Any, fmt: str | None) -> None:
+    """Print a report in `fmt`, fitted to the terminal's width."""
+    import shutil
+
+    from ..render.report import emit as render
+
+    width = shutil.get_terminal_size().columns if fmt not in ("json", "csv") else None
+    click.echo(render(report, fmt, width))
+
+
+def new_session_options(f: F) -> F:
+    """The options every game's `new` shares."""
+    options = [
+        click.argument("name"),
+        click.option("--players", required=True, type=Names(), metavar="A,B,C",
+                     help="The players in seat order, comma-separated."),
+        click.option("--value", type=Value(), default="1", show_default=True,
+                     help="Money per unit, e.g. 0.05."),
+        click.option("--currency", type=Label(), default="", metavar="C",
+                     help="Currency label, e.g. kr."),
+        click.option("--first-dealer", type=Player(), metavar="P",
+                     help="Who deals first [default: the first player]."),
+        click.option("--date", type=Date(), help="The day of the sitting [default: today]."),
+        click.option("--force", is_flag=True, help="Replace a session of the same name."),
+    ]
+    for option in reversed(options):
+        f = option(f)
+    return f
+
+
+def create_session(ctx: click.Context, game: str, settings: Any, options: dict[str, Any]
+                   ) -> tuple[Any, str]:
+    """Write a new session from `new`'s shared options; make it the current one."""
+    from .. import store
+    from ..games import get_game
+    from ..session import Session
+
+    name: str = options["name"]
+    root = "" if paths.is_path(name) else folder(ctx)
+    path = paths.session_path(root, name)
+    session = Session(get_game(game), options["players"], settings, (), options["value"],
+                      options["currency"], options["first_dealer"], paths.session_name(path),
+                      options["date"] or datetime.date.today())
+    store.create(path, session, options["force"])
+    if root:
+        paths.set_current(root, session.name)
+    where = os.path.relpath(path) if not os.path.isabs(name) and root == "" else path
+    return session, where

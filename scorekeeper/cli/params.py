@@ -1,0 +1,241 @@
+"""Click parameter types: each turns what was typed into a typed value once, or fails with a
+usage error (exit 2) that quotes it. Numbers are ASCII digits 0-9 only.
+
+Player names stay as typed here (Ann, ann, a): they are found among the session's players
+when the deal is built (Players.find), where an ambiguous start or a near miss is refused.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Any
+
+import click
+from click.shell_completion import CompletionItem
+
+from ..errors import RuleError
+
+DIGITS = re.compile(r"[0-9]{1,12}", re.ASCII)
+PAIR = re.compile(r"\s*([^=,/]*?)\s*=\s*([^=,/]*?)\s*")
+
+
+class Param(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.4 on
+    """The base of this tool's parameter types."""
+
+
+def number(text: str, low: int, high: int) -> int | None:
+    """`text` as a whole number from `low` to `high`, or None."""
+    if not DIGITS.fullmatch(text.strip()):
+        return None
+    value = int(text.strip())
+    return value if low <= value <= high else None
+
+
+class Count(Param):
+    """A whole number in ASCII digits, within a range."""
+
+    name = "N"
+
+    def __init__(self, low: int = 0, high: int = 10**9) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> int:
+        if isinstance(value, int):
+            return value
+        found = number(str(value), self.low, self.high)
+        if found is None:
+            self.fail(f"{value!r} is not a whole number (digits 0-9, at most "
+                      f"{len(str(self.high))})", param, ctx)
+        return found
+
+
+class PlayerCount(Param):
+    """PLAYER=N: a player, as typed, and a count (whether the count can be is the rules'
+    to say)."""
+
+    name = "PLAYER=N"
+
+    def __init__(self, high: int = 10**9) -> None:
+        self.high = high
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> tuple[str, int]:
+        if isinstance(value, tuple):
+            return value
+        match = PAIR.fullmatch(str(value))
+        count = number(match.group(2), 0, self.high) if match else None
+        if not match or not match.group(1) or count is None:
+            self.fail(f"{value!r} is not PLAYER=N, a name and a whole number (for example "
+                      "Ann=2)", param, ctx)
+        return match.group(1), count
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
+                       ) -> list[CompletionItem]:
+        return [CompletionItem(f"{p}=") for p in session_players(ctx)
+                if p.casefold().startswith(incomplete.casefold())]
+
+
+class PlayerCounts(Param):
+    """PLAYER=N,PLAYER=N,... or none."""
+
+    name = "P=N,..."
+
+    def __init__(self, high: int = 10**9) -> None:
+        self.one = PlayerCount(high)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> tuple[tuple[str, int], ...]:
+        if isinstance(value, tuple):
+            return value
+        text = str(value).strip()
+        if text.lower() == "none":
+            return ()
+        return tuple(self.one.convert(item, param, ctx) for item in text.split(","))
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
+                       ) -> list[CompletionItem]:
+        done, _, last = incomplete.rpartition(",")
+        prefix = f"{done}," if done else ""
+        return [CompletionItem(f"{prefix}{p}=") for p in session_players(ctx)
+                if p.casefold().startswith(last.casefold())]
+
+
+class Names(Param):
+    """Names separated by commas: A,B,C."""
+
+    name = "A,B,C"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> tuple[str, ...]:
+        if isinstance(value, tuple):
+            return value
+        return tuple(name.strip() for name in str(value).split(","))
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
+                       ) -> list[CompletionItem]:
+        done, _, last = incomplete.rpartition(",")
+        prefix = f"{done}," if done else ""
+        return [CompletionItem(prefix + p) for p in session_players(ctx)
+                if p.casefold().startswith(last.casefold())]
+
+
+class Player(Param):
+    """One player, as typed."""
+
+    name = "PLAYER"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> str:
+        text = str(value).strip()
+        if not text:
+            self.fail("give a player's name", param, ctx)
+        return text
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
+                       ) -> list[CompletionItem]:
+        return [CompletionItem(p) for p in session_players(ctx)
+                if p.casefold().startswith(incomplete.casefold())]
+
+
+class Teams(Param):
+    """Two partnerships: A,C/B,D."""
+
+    name = "A,C/B,D"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> tuple[tuple[str, str], tuple[str, str]]:
+        if isinstance(value, tuple):
+            return value
+        sides = [tuple(p.strip() for p in side.split(",")) for side in str(value).split("/")]
+        if len(sides) != 2 or any(len(side) != 2 or not all(side) for side in sides):
+            self.fail(f"{value!r} is not two partnerships, like Ann,Cid/Bob,Dan", param, ctx)
+        (a, b), (c, d) = sides
+        return (a, b), (c, d)
+
+
+class Choice(Param):
+    """One of a few words, matched case-insensitively, each standing for a value: suits in
+    English and Danish, say."""
+
+    def __init__(self, name: str, words: dict[str, Any], shown: list[str]) -> None:
+        self.name = name
+        self.words = words
+        self.shown = shown
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> Any:
+        if not isinstance(value, str):
+            return value
+        word = " ".join(value.lower().split())
+        if word not in self.words:
+            self.fail(f"{value!r} is not one of {', '.join(self.shown)}", param, ctx)
+        return self.words[word]
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
+                       ) -> list[CompletionItem]:
+        return [CompletionItem(w) for w in self.shown if w.startswith(incomplete.lower())]
+
+
+class Value(Param):
+    """Money per unit: 1, 0.05, 2.50."""
+
+    name = "X"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> str:
+        from ..ledger import check_value
+
+        try:
+            return check_value(str(value))
+        except RuleError as error:
+            self.fail(str(error), param, ctx)
+
+
+class Label(Param):
+    """A short label without control characters (a currency)."""
+
+    name = "TEXT"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> str:
+        from ..games.players import has_control
+
+        text = str(value)
+        if has_control(text) or len(text) > 20:
+            self.fail(f"{text!r} must be a short label without control characters, like kr",
+                      param, ctx)
+        return text
+
+
+class Date(Param):
+    """A date, YYYY-MM-DD."""
+
+    name = "YYYY-MM-DD"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> datetime.date:
+        if isinstance(value, datetime.date):
+            return value
+        text = str(value).strip()
+        try:
+            if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text, re.ASCII):
+                raise ValueError
+            return datetime.date.fromisoformat(text)
+        except ValueError:
+            self.fail(f"{value!r} is not a date: write it YYYY-MM-DD, like 2026-11-29", param,
+                      ctx)
+
+
+def session_players(ctx: click.Context) -> tuple[str, ...]:
+    """The players of the session a command names, for completion; none if it cannot be
+    read."""
+    from .. import store
+    from .options import session_path
+
+    try:
+        session, _ = store.load_standing(session_path(ctx, ctx.params.get("session")))
+    except Exception:
+        return ()
+    return tuple(session.players)

@@ -1,0 +1,209 @@
+"""Auction Pinochle at the command line: `new`, `deal`, and the `meld` and `count`
+helpers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from ..games.cards import SUIT_WORDS, Card, card_points, meld_total, melds, parse_cards
+from ..games.pinochle import CHIP_TABLE, BuryFail, Ending, PinochleDeal, PinochleSettings
+from ..session import AnySession
+from .common import DealForm, deal_command, find
+from .options import CONTEXT, create_session, echo, emit, new_session_options, output_options
+from .params import Choice, Count, Param, Player
+
+SUIT = Choice("SUIT", dict(SUIT_WORDS), ["spades", "hearts", "diamonds", "clubs"])
+
+
+class ChipTable(Param):
+    """Rows of lowest bid and chips: 0:2,300:3,..."""
+
+    name = "BID:CHIPS,..."
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> tuple[tuple[int, int], ...]:
+        from .params import number
+
+        if isinstance(value, tuple):
+            return value
+        rows = []
+        for row in str(value).replace(" ", "").split(","):
+            low, _, chips = row.partition(":")
+            low_n, chips_n = number(low, 0, 10**9), number(chips, 0, 10**9)
+            if low_n is None or chips_n is None:
+                self.fail(f"row {row!r} is not LOWEST_BID:CHIPS, like 300:3", param, ctx)
+            rows.append((low_n, chips_n))
+        return tuple(rows)  # whether the table rises is the rules' to say
+
+
+class Cards(Param):
+    name = "CARDS"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> tuple[Card, ...]:
+        from ..errors import RuleError
+
+        if isinstance(value, tuple):
+            return value
+        try:
+            return parse_cards([str(value)])
+        except RuleError as error:
+            self.fail(str(error), param, ctx)
+
+
+@click.group("pinochle", context_settings=CONTEXT)
+def group() -> None:
+    """Auction Pinochle: contracts paid in chips, by the bid, from a chip table."""
+
+
+@group.command("new", context_settings=CONTEXT)
+@click.option("--chips", type=Count(), default=25, show_default=True,
+              help="Each player's chips at the start.")
+@click.option("--chip-table", type=ChipTable(), default="0:2,300:3,350:5,400:10,450:15,500:20",
+              show_default=True,
+              help="What a contract pays each player: rows of lowest bid and chips, both "
+                   "rising.")
+@click.option("--bury-fail", type=click.Choice([b.value for b in BuryFail]), default="double",
+              show_default=True, help="What a contractor who does not lay out three cards pays.")
+@click.option("--bid-step", type=Count(), default=10, show_default=True,
+              help="Bids go up by this much (a multiple of 10).")
+@new_session_options
+@click.pass_context
+def new(ctx: click.Context, /, chips: int, chip_table: tuple[tuple[int, int], ...],
+        bury_fail: str, bid_step: int, **options: Any) -> None:
+    """Start an Auction Pinochle session NAME (3 to 5 players); make it the current one.
+
+    \b
+    Examples:
+      scorekeeper pinochle new sunday --players Ann,Bob,Cid,Dan --value 0.10
+      scorekeeper pinochle new club --players Ann,Bob,Cid --chip-table 0:1,300:2,400:5
+    """
+    settings = PinochleSettings(chips, chip_table or CHIP_TABLE, BuryFail(bury_fail), bid_step)
+    session, path = create_session(ctx, "pinochle", settings, options)
+    table = ",".join(f"{low}:{n}" for low, n in settings.chip_table)
+    echo([f"New Auction Pinochle session '{session.name}' ({path}).",
+          f"Players in seat order: {', '.join(session.players)}; {chips} chips each.",
+          f"Chip table {table}; 1 chip = {session.value} {session.currency}".rstrip() + ".",
+          f"{session.opening_dealer} deals first."])
+
+
+ENDINGS = ("conceded", "declined", "took", "no_bury")
+
+
+def _check(values: dict[str, Any]) -> None:
+    given = [k for k in ("bidder", "bid", "meld", "meld_cards", "trump", *ENDINGS)
+             if values[k] not in (None, False)]
+    if values["no_bid"]:
+        if given:
+            raise click.UsageError(f"--no-bid means nobody bid: give it without "
+                                   f"{', '.join('--' + k.replace('_', '-') for k in given)}")
+        return
+    if values["bidder"] is None or values["bid"] is None:
+        raise click.UsageError("give the contractor and his bid: --bidder P --bid N (or "
+                               "--no-bid)")
+    if values["meld"] is not None and values["meld_cards"] is not None:
+        raise click.UsageError("give --meld N or --meld-cards CARDS, not both")
+    if (values["meld_cards"] is None) != (values["trump"] is None):
+        raise click.UsageError("--meld-cards and --trump go together: give both")
+    endings = [k for k in ENDINGS if values[k] not in (None, False)]
+    if len(endings) > 1:
+        raise click.UsageError(f"give one way the deal ended, not "
+                               f"{' and '.join('--' + k.replace('_', '-') for k in endings)}")
+
+
+def _build(session: AnySession, values: dict[str, Any]) -> PinochleDeal:
+    dealer = find(session, values["dealer"])
+    if values["no_bid"]:
+        return PinochleDeal(dealer=dealer)
+    cards: tuple[Card, ...] = values["meld_cards"] or ()
+    trump = values["trump"]
+    meld = meld_total(cards, trump) if cards else values["meld"] or 0
+    ending = next((Ending(k.replace("_", " ")) for k in ("conceded", "declined", "no_bury")
+                   if values[k]), None)
+    return PinochleDeal(find(session, values["bidder"]), values["bid"], meld, cards, trump,
+                        ending, values["took"], dealer)
+
+
+FORM = DealForm(
+    params=[
+        click.Option(["--bidder"], type=Player(), metavar="P",
+                     help="The contractor (highest bidder)."),
+        click.Option(["--bid"], type=Count(), help="His bid."),
+        click.Option(["--meld"], type=Count(),
+                     help="His meld (melds and dixes) [default: 0]."),
+        click.Option(["--meld-cards"], type=Cards(),
+                     help="His meld as cards, e.g. \"AH 10H KH QH JH\" (with --trump)."),
+        click.Option(["--trump"], type=SUIT, metavar="SUIT", help="The trump suit, with "
+                                                                  "--meld-cards."),
+        click.Option(["--conceded"], is_flag=True,
+                     help="Meld short; the opponents conceded: he wins."),
+        click.Option(["--declined"], is_flag=True,
+                     help="Meld short; he did not play: he pays single."),
+        click.Option(["--took"], type=Count(),
+                     help="He played and took N card points (0-250, with the buried cards and "
+                          "the last trick)."),
+        click.Option(["--no-bury"], is_flag=True,
+                     help="He played without laying out three cards: he loses."),
+        click.Option(["--no-bid"], is_flag=True, help="Everyone passed: no payment."),
+    ],
+    build=_build,
+    check=_check,
+    help="""Record a deal: the contractor, his bid and meld, and how it ended.
+
+    When the meld is short of the bid, say how it ended: --conceded, --declined, --took N
+    or --no-bury. Payment is by the bid, between the contractor and every other player.
+
+    \b
+    Examples:
+      scorekeeper pinochle deal --bidder Ann --bid 350 --meld 190 --took 172
+      scorekeeper pinochle deal --bidder Bob --bid 420 --meld 260 --declined
+      scorekeeper pinochle deal --bidder Ann --bid 280 --meld 300
+      scorekeeper pinochle deal --bidder Cid --bid 300 --meld-cards "AH 10H KH QH JH 9H" \\
+          --trump hearts --conceded
+      scorekeeper pinochle deal --no-bid
+    """,
+)
+
+group.add_command(deal_command("pinochle", FORM))
+
+
+@group.command("meld", context_settings=CONTEXT)
+@click.argument("cards", nargs=-1, required=True, type=Cards())
+@click.option("--trump", required=True, type=SUIT, metavar="SUIT",
+              help="The trump suit: spades, hearts, diamonds, clubs (or S, H, D, C).")
+@output_options
+def meld(cards: tuple[tuple[Card, ...], ...], trump: Any, fmt: str | None) -> None:
+    """Count the meld of CARDS with SUIT trumps, listing each meld found.
+
+    Cards: rank A, 10 (or T), K, Q, J, 9 and suit S, H, D, C (or ♠ ♥ ♦ ♣), any case.
+
+    \b
+    Example:
+      scorekeeper pinochle meld --trump hearts AH 10H KH QH JH 9H QS JD KC QC
+    """
+    from ..games.cards import check_pack
+    from ..render.pinochle import meld_report
+
+    hand = check_pack(c for group in cards for c in group)
+    emit(meld_report(trump, melds(hand, trump)), fmt)
+
+
+@group.command("count", context_settings=CONTEXT)
+@click.argument("cards", nargs=-1, required=True, type=Cards())
+@click.option("--last-trick", is_flag=True, help="Add 10 for the last trick.")
+@output_options
+def count(cards: tuple[tuple[Card, ...], ...], last_trick: bool, fmt: str | None) -> None:
+    """Count the card points of CARDS (A 11, 10 10, K 4, Q 3, J 2, 9 0).
+
+    \b
+    Examples:
+      scorekeeper pinochle count AS 10S KH QD JC 9C --last-trick
+      scorekeeper pinochle count "AS 10S KH" --format json
+    """
+    from ..games.cards import check_pack
+    from ..render.pinochle import count_report
+
+    hand = check_pack(c for group in cards for c in group)
+    emit(count_report(hand, last_trick, card_points(hand, last_trick)), fmt)

@@ -1,0 +1,82 @@
+"""At the table (docs: README, "At the table"): `deal` and `amend` for the session's own
+game, `edit` in an editor, checked on save, and `play`, a whole sitting at one prompt."""
+
+from __future__ import annotations
+
+import click
+
+from .main import cli, game_cli
+from .options import CONTEXT, session_path
+
+#: Commands whose arguments are the session's game's own: they are parsed by that game's
+#: command, so `--help` and every option reach it untouched.
+PASS_THROUGH = {**CONTEXT, "ignore_unknown_options": True, "allow_extra_args": True,
+                "help_option_names": []}
+
+
+def _game_command(ctx: click.Context, spec: str | None, which: str) -> tuple[click.Command,
+                                                                           str]:
+    """The session's game's `deal` (or `amend`) command, and the session's file."""
+    from .. import store
+    from .common import amend_command
+
+    path = session_path(ctx, spec)
+    module = game_cli(store.game_of(path))
+    command: click.Command = (module.group.commands["deal"] if which == "deal"
+                              else amend_command(module.FORM))
+    return command, path
+
+
+def _dispatch(ctx: click.Context, which: str, args: tuple[str, ...], spec: str | None) -> None:
+    from ..errors import ScorekeeperError
+
+    wants_help = any(a in ("-h", "--help") for a in args)
+    try:
+        command, path = _game_command(ctx, spec, which)
+    except ScorekeeperError:
+        if not wants_help:
+            raise
+        click.echo(ctx.get_help())  # no session: the help of the command itself
+        return
+    if wants_help:
+        args = ("--help",)
+    with command.make_context(which, [*args, "--session", path], parent=ctx.parent) as sub:
+        command.invoke(sub)
+
+
+@cli.command(context_settings=PASS_THROUGH)
+@click.option("-s", "--session", metavar="S", envvar="SCOREKEEPER_SESSION",
+              help="Session name, or path to a .toml file.")
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+@click.pass_context
+def deal(ctx: click.Context, session: str | None, args: tuple[str, ...]) -> None:
+    """Record a deal of the session's own game: ARGS as its `deal` takes them.
+
+    `scorekeeper deal --help` shows the options of the current session's game.
+
+    \b
+    Examples:
+      scorekeeper deal Bob=2 Cid=0 Dan=1 --miss Dan          (Loo)
+      scorekeeper deal --bidder Ann --bid 350 --meld 190 --took 172   (Pinochle)
+      scorekeeper deal --trump nt --tricks N=9 --honours N=2,S=1       (Bridge)
+    """
+    _dispatch(ctx, "deal", args, session)
+
+
+@cli.command(context_settings=PASS_THROUGH)
+@click.option("-s", "--session", metavar="S", envvar="SCOREKEEPER_SESSION",
+              help="Session name, or path to a .toml file.")
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+@click.pass_context
+def amend(ctx: click.Context, session: str | None, args: tuple[str, ...]) -> None:
+    """Replace deal N's inputs: `amend N ARGS`, ARGS as `deal` takes them.
+
+    Every later deal is replayed; refused, with the file unchanged, if deal N or a later
+    deal then breaks a rule. --dry-run shows the nets before and after.
+
+    \b
+    Examples:
+      scorekeeper amend 3 Bob=2 Cid=1 Dan=0
+      scorekeeper amend 2 --bidder Bob --bid 300 --meld 150 --conceded --dry-run
+    """
+    _dispatch(ctx, "amend", args, session)

@@ -1,0 +1,131 @@
+"""What a game is: the one interface every game implements (python-chess keeps its variants
+the same way: one base class, one subclass each, a registry by name).
+
+A game is generic over four types of its own:
+
+- S, its settings (frozen, checked when made);
+- E, an entry of the sitting: a deal, or another kind of entry that sits between deals
+  (Bridge: a change of partnerships). `is_deal` tells them apart;
+- St, the state carried from one entry to the next (Loo: the pool; Bridge: the rubbers);
+- R, what one entry did: at least its transfers between the accounts.
+
+`play(state, entry, table)` is a pure function: it checks the entry against the rules and
+returns the next state and the result. The session folds its entries through it.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import ClassVar, Generic, NamedTuple, Protocol, TypeVar
+
+from ..ledger import Transfer
+from .players import Players
+
+
+class Entry(Protocol):
+    """An entry of a sitting: it may name its dealer."""
+
+    @property
+    def dealer(self) -> str | None: ...
+
+
+class Result(Protocol):
+    """What an entry did: the units it moved between the accounts (summing to zero)."""
+
+    @property
+    def transfers(self) -> tuple[Transfer, ...]: ...
+
+
+S = TypeVar("S")
+E = TypeVar("E", bound=Entry)
+St = TypeVar("St")
+R = TypeVar("R", bound=Result)
+
+
+class Table(NamedTuple, Generic[S]):
+    """Where a deal is played: the players in seat order, the dealer, the settings."""
+
+    players: Players
+    dealer: str
+    settings: S
+
+
+class Game(ABC, Generic[S, E, St, R]):
+    """The rules of one game. Subclasses set the class attributes and the abstract methods;
+    the others have defaults that suit a game where every entry is a deal, the deal passes
+    to the next seat and nothing is left over at the end."""
+
+    name: ClassVar[str]
+    """How a session file and the command line name the game: "loo"."""
+    title: ClassVar[str]
+    """How people name it: "Three-card Loo"."""
+    unit: ClassVar[str]
+    """What the balances count: "counter", "chip", "point"."""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    accounts: ClassVar[tuple[str, ...]] = ()
+    """Accounts beside the players' (Loo: the pool); their names hold a '/', which no
+    player's can."""
+    state_version: ClassVar[int] = 1
+    """Raise it when the state or its data form changes: cached standings are then
+    replayed afresh."""
+
+    # --- settings and entries as plain data (what a file holds) -----------------------------
+
+    @abstractmethod
+    def settings_from_data(self, data: Mapping[str, object]) -> S:
+        """The settings from a file's [settings] table (RuleError for what is wrong)."""
+
+    @abstractmethod
+    def settings_to_data(self, settings: S) -> dict[str, object]:
+        """The settings as plain data, every key written."""
+
+    @abstractmethod
+    def entry_from_data(self, data: Mapping[str, object], players: Players) -> E:
+        """An entry from a file's table, its players named as the session names them."""
+
+    @abstractmethod
+    def entry_to_data(self, entry: E) -> dict[str, object]:
+        """An entry as plain data: only its inputs, only what was given."""
+
+    # --- the rules ---------------------------------------------------------------------------
+
+    @abstractmethod
+    def initial_state(self, settings: S, players: Players) -> St:
+        """The state before the first deal."""
+
+    @abstractmethod
+    def play(self, state: St, entry: E, table: Table[S]) -> tuple[St, R]:
+        """Check `entry` against the rules (RuleError) and play it: the next state and what
+        it did. Pure: `state` is not changed."""
+
+    def check_seating(self, players: Players, settings: S, first_dealer: str) -> None:
+        """Refuse a table the game cannot be played at (RuleError)."""
+
+    def is_deal(self, entry: E) -> bool:
+        """Whether `entry` is a deal (and so numbered and dealt); True unless overridden."""
+        return True
+
+    def is_deal_data(self, data: Mapping[str, object]) -> bool:
+        """Whether a file's entry is a deal, before it is read (for numbering its problems);
+        agrees with `is_deal`."""
+        return True
+
+    def next_dealer(self, state: St, players: Players, dealer: str, entry: E) -> str:
+        """Who deals after `entry`, dealt by `dealer`: by default the next seat."""
+        return players.after(dealer)
+
+    def end_of_sitting(self, state: St, players: Players, next_dealer: str) -> list[Transfer]:
+        """Transfers that close the sitting (Loo shares out the pool); none by default."""
+        return []
+
+    # --- the cached standing -----------------------------------------------------------------
+
+    @abstractmethod
+    def state_to_data(self, state: St) -> object:
+        """The state as plain data (ints, text, tuples, lists, dicts) for the cache."""
+
+    @abstractmethod
+    def state_from_data(self, data: object) -> St:
+        """The state back from `state_to_data`; ValueError or TypeError if it is not one."""

@@ -1,0 +1,135 @@
+"""Reading a game's settings and deals from plain data (what a session file holds once
+parsed: tables of text, whole numbers, true/false, lists), checking each value's type and
+range. Every problem is collected, so `check` can list them all."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import TypeVar
+
+from ..errors import RuleError, RuleErrors
+from .players import Players
+
+T = TypeVar("T")
+#: No count a game keeps comes near this; it keeps numbers printable and exact.
+LARGEST = 10**12
+
+
+class Fields:
+    """One table of inputs (`what`: "settings", "a deal"), read key by key.
+
+    Each getter returns the value, or its default after noting the problem; `done()` raises
+    them all at once. Keys the table does not know are problems too: a hand-edited file may
+    misspell one.
+    """
+
+    def __init__(self, data: Mapping[str, object], known: Iterable[str], what: str) -> None:
+        self.data = data
+        self.errors: list[RuleError] = []
+        known = set(known)
+        for key in data:
+            if key not in known:
+                self.fail(f"unknown key {key!r} in {what}: expected one of "
+                          f"{', '.join(sorted(known))}", key)
+
+    def fail(self, message: str, key: str | None = None) -> None:
+        self.errors.append(RuleError(message, key))
+
+    def done(self) -> None:
+        if self.errors:
+            raise RuleErrors(self.errors)
+
+    def build(self, kind: Callable[..., T], *args: object) -> T:
+        """`kind(*args)`, the values read (defaults where they were wrong): every problem,
+        the reading's and the construction's, is raised together."""
+        try:
+            made = kind(*args)
+        except RuleError as error:
+            self.errors += getattr(error, "errors", [error])
+        self.done()
+        return made
+
+    def has(self, key: str) -> bool:
+        return key in self.data
+
+    def number(self, key: str, default: int, low: int = 0, high: int = LARGEST) -> int:
+        if key not in self.data:
+            return default
+        value = self.data[key]
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(f"{key} {value!r} must be a whole number", key)
+            return default
+        if not low <= value <= high:
+            self.fail(f"{key} {value} must be from {low} to {high}", key)
+            return default
+        return value
+
+    def flag(self, key: str, default: bool = False) -> bool:
+        value = self.data.get(key, default)
+        if not isinstance(value, bool):
+            self.fail(f"{key} {value!r} must be true or false", key)
+            return default
+        return value
+
+    def text(self, key: str, default: str, choices: Iterable[str] | None = None) -> str:
+        value = self.data.get(key, default)
+        options = None if choices is None else tuple(choices)
+        if not isinstance(value, str) or (options is not None and value not in options):
+            expected = " or ".join(repr(c) for c in options) if options else "text"
+            self.fail(f"{key} {value!r} must be {expected}", key)
+            return default
+        return value
+
+    def player(self, key: str, players: Players) -> str | None:
+        """A player named by `key`, or None when the key is absent."""
+        if key not in self.data:
+            return None
+        try:
+            return players.exact(self.data[key])
+        except RuleError as error:
+            self.fail(f"{key}: {error}", key)
+            return None
+
+    def player_list(self, key: str, players: Players, repeats: bool = False) -> tuple[str, ...]:
+        """Players named by `key` as a list ["Ann", "Bob"]; each at most once unless
+        `repeats`."""
+        value = self.data.get(key, [])
+        if not isinstance(value, list):
+            self.fail(f"{key} {value!r} must be a list of players, like [\"Ann\", \"Bob\"]", key)
+            return ()
+        found: list[str] = []
+        for name in value:
+            try:
+                player = players.exact(name)
+            except RuleError as error:
+                self.fail(f"{key}: {error}", key)
+                continue
+            if player in found and not repeats:
+                self.fail(f"{key}: {player} is named twice", key)
+            found.append(player)
+        return tuple(found)
+
+    def counts(self, key: str, players: Players, high: int = LARGEST) -> dict[str, int]:
+        """A table of players and counts, like { Ann = 2, Bob = 1 }: each player at most
+        once (case ignored), each count from 0 to `high`."""
+        value = self.data.get(key, {})
+        if not isinstance(value, Mapping):
+            self.fail(f"{key} {value!r} must be a table of players and numbers, like "
+                      "{ Ann = 2, Bob = 1 }", key)
+            return {}
+        found: dict[str, int] = {}
+        for name, count in value.items():
+            try:
+                player = players.exact(name)
+            except RuleError as error:
+                self.fail(f"{key}: {error}", key)
+                continue
+            if player in found:
+                self.fail(f"{key}: {player} is named twice", key)
+            elif isinstance(count, bool) or not isinstance(count, int):
+                self.fail(f"{key}: {player}'s {count!r} must be a whole number", key)
+            elif not 0 <= count <= high:
+                self.fail(f"{key}: {player}={count}: must be from 0 to {high}", key)
+            else:
+                found[player] = count
+        return found

@@ -1,0 +1,112 @@
+"""The players of a sitting, in seat order, and finding one by the name as typed.
+
+Names are unique (case ignored), not empty, hold no ',' '=' '/' (they separate names and
+counts wherever players are typed) and no control characters, do not begin with '+' '-' '@'
+(a spreadsheet reads those as formulas), and may hold inner spaces: "Mary Ann".
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from ..errors import RuleError
+
+#: What separates names and counts wherever players are typed: Ann=2, A,C/B,D.
+SEPARATORS = ",=/"
+#: A name beginning with one of these is a formula to a spreadsheet.
+FORMULA_START = "+-@"
+
+
+def has_control(text: str) -> bool:
+    """Whether `text` holds a control or format character (escape, newline, tab, bidi)."""
+    return any(unicodedata.category(c)[0] == "C" for c in text)
+
+
+def check_name(name: object) -> str:
+    """`name` if it may name a player, else RuleError saying why."""
+    if not isinstance(name, str):
+        raise RuleError(f"player name {name!r} must be text", "players")
+    if not name.strip():
+        raise RuleError(f"player name {name!r} is empty", "players")
+    if name != name.strip():
+        raise RuleError(f"player name {name!r} starts or ends with a space", "players")
+    if has_control(name):
+        raise RuleError(f"player name {name!r} holds a control character", "players")
+    bad = "".join(c for c in SEPARATORS if c in name)
+    if bad:
+        raise RuleError(f"player name {name!r} holds {bad!r}: not allowed", "players")
+    if name[0] in FORMULA_START:
+        raise RuleError(
+            f"player name {name!r} begins with {name[0]!r}: a spreadsheet would read it as a "
+            "formula",
+            "players",
+        )
+    return name
+
+
+@dataclass(frozen=True, slots=True)
+class Players(Sequence[str]):
+    """The players in seat order: the deal passes to the next seat."""
+
+    names: tuple[str, ...]
+    _folded: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        folded: dict[str, str] = {}
+        for name in self.names:
+            check_name(name)
+            if name.casefold() in folded:
+                raise RuleError(f"player {name!r} is named twice (case is ignored)", "players")
+            folded[name.casefold()] = name
+        object.__setattr__(self, "_folded", folded)
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.names)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.names
+
+    def __getitem__(self, index: int) -> str:  # type: ignore[override]  # no slices
+        return self.names[index]
+
+    def seat(self, name: str) -> int:
+        return self.names.index(name)
+
+    def after(self, name: str, step: int = 1) -> str:
+        """The player `step` seats after `name`."""
+        return self.names[(self.names.index(name) + step) % len(self.names)]
+
+    def exact(self, name: object) -> str:
+        """The player called `name`, case ignored (as a file names him)."""
+        if isinstance(name, str):
+            found = self._folded.get(name.casefold())
+            if found:
+                return found
+        raise RuleError(f"unknown player {name!r}: the players are {', '.join(self.names)}")
+
+    def find(self, typed: str) -> str:
+        """The player `typed` names at the table: his name, case ignored, or the start of it
+        when no other player's name starts so. An ambiguous start is refused naming the
+        candidates, an unknown name naming the closest player."""
+        key = typed.strip().casefold()
+        if key in self._folded:
+            return self._folded[key]
+        starting = [name for folded, name in self._folded.items() if key and folded.startswith(key)]
+        if len(starting) == 1:
+            return starting[0]
+        if starting:
+            raise RuleError(f"{typed!r} could be {' or '.join(starting)}: type more of the name")
+        return self._unknown(typed)
+
+    def _unknown(self, typed: str) -> str:
+        import difflib
+
+        close = difflib.get_close_matches(typed.casefold(), list(self._folded), n=1, cutoff=0.5)
+        hint = f"did you mean {self._folded[close[0]]}?" if close else (
+            f"the players are {', '.join(self.names)}")
+        raise RuleError(f"unknown player {typed!r}: {hint}")

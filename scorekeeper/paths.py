@@ -1,0 +1,99 @@
+"""Where sessions live: the folder, a session's file by name or path, the current session.
+
+Paths are plain strings and os.path: pathlib costs milliseconds to import at every deal.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from .errors import SessionError
+
+SESSION_NAME = re.compile(r"[A-Za-z0-9_-]{1,100}", re.ASCII)
+CURRENT_FILE = ".current"
+
+
+def default_dir() -> str:
+    """The platform's per-user data folder for scorekeeper."""
+    import platformdirs
+
+    return platformdirs.user_data_dir("scorekeeper", appauthor=False)
+
+
+def session_dir(option: str | None) -> str:
+    """The session folder: --dir (or $SCOREKEEPER_DIR), else the per-user data folder."""
+    folder = os.path.expanduser(option) if option else default_dir()
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise SessionError(f"the session folder {folder!r} is not a folder (--dir or "
+                           "$SCOREKEEPER_DIR)")
+    return folder
+
+
+def session_name(path: str) -> str:
+    """A session's name: its file name without .toml."""
+    return os.path.splitext(os.path.basename(path))[0]
+
+
+def check_session_name(name: str) -> str:
+    if not SESSION_NAME.fullmatch(name):
+        raise SessionError(f"session name {name!r} may hold only letters, digits, '-' and '_' "
+                           "(or give a path to a .toml file)")
+    return name
+
+
+def is_path(spec: str) -> bool:
+    """A session given as a file path rather than a name in the folder."""
+    return "/" in spec or os.sep in spec or spec.endswith(".toml")
+
+
+def session_path(folder: str, spec: str) -> str:
+    """The file of a session named `spec` in `folder`, or at the path `spec`."""
+    if is_path(spec):
+        return os.path.expanduser(spec)
+    return os.path.join(folder, f"{check_session_name(spec)}.toml")
+
+
+def find_session(folder: str, spec: str | None) -> str:
+    """The file of the session to use: `spec` (-s or $SCOREKEEPER_SESSION), else the
+    current one."""
+    spec = spec or current_session(folder)
+    if not spec:
+        raise SessionError("no session chosen: start one with 'scorekeeper loo new NAME "
+                           "--players A,B,C', pick one with 'scorekeeper use NAME', or give -s "
+                           "NAME")
+    path = session_path(folder, spec)
+    if not os.path.lexists(path):
+        hint = "" if is_path(spec) else f" in {folder} ('scorekeeper sessions' lists them)"
+        raise SessionError(f"no session {spec!r}{hint}")
+    return path
+
+
+def current_session(folder: str) -> str | None:
+    """The name `use` or `new` last chose in `folder`, if it is still a good name."""
+    try:
+        with open(os.path.join(folder, CURRENT_FILE), "rb") as f:
+            name = f.read(200).decode("ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return name if SESSION_NAME.fullmatch(name) else None
+
+
+def set_current(folder: str, name: str) -> None:
+    from .atomic import write_atomic
+
+    os.makedirs(folder, exist_ok=True)
+    write_atomic(os.path.join(folder, CURRENT_FILE), (name + "\n").encode(), durable=False)
+
+
+def list_sessions(folder: str) -> list[str]:
+    """The session files in `folder`, by name."""
+    try:
+        names = sorted(os.listdir(folder))
+    except FileNotFoundError:
+        return []
+    except OSError as error:
+        raise SessionError(f"cannot read the session folder {folder!r}: {error.strerror}"
+                           ) from None
+    return [os.path.join(folder, name) for name in names
+            if name.endswith(".toml") and SESSION_NAME.fullmatch(name[:-5])]

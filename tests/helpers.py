@@ -1,0 +1,51 @@
+"""What the tests share: playing a deal on its own, a sitting, the command line in-process
+and installed."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner, Result
+
+from scorekeeper.cli import cli
+from scorekeeper.games import GAMES
+from scorekeeper.games.base import Table
+from scorekeeper.games.players import Players
+from scorekeeper.session import AnySession, Session
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def play_one(game: str, state: Any, deal: Any, dealer: str, players: tuple[str, ...],
+             settings: Any) -> tuple[Any, Any]:
+    """One deal on its own: the game's next state and what the deal did."""
+    return GAMES[game].play(state, deal, Table(Players(players), dealer, settings))
+
+
+def sitting(game: str, players: tuple[str, ...], settings: Any, *entries: Any,
+            **options: Any) -> AnySession:
+    return Session(GAMES[game], Players(players), settings, entries, **options)
+
+
+def run(tmp_path: Path, line: str, code: int = 0, **env: str | None) -> Result:
+    """`scorekeeper LINE` in-process, its folder `tmp_path`; asserts the exit code."""
+    result = CliRunner().invoke(
+        cli, shlex.split(line),
+        env={"SCOREKEEPER_DIR": str(tmp_path), "SCOREKEEPER_SESSION": None, **env})
+    assert result.exit_code == code, (line, result.output, result.exception)
+    assert "Traceback" not in result.output
+    return result
+
+
+def play_lines(tmp_path: Path, lines: list[str]) -> None:
+    for line in lines:
+        run(tmp_path, line)
+
+
+def scorekeeper_command() -> str:
+    path = Path(sys.executable).parent / "scorekeeper"
+    assert path.exists(), "install the project (pip install -e '.[test]') to run these tests"
+    return str(path)
