@@ -1,3 +1,3 @@
-from scorekeeper.cli import main
+from scorekeeper.entry import main
 
 main()

@@ -8,7 +8,6 @@ this form (its `state_version`). Anything else -- a hand edit, another version, 
 cache -- is ignored and the file is replayed in full.
 """
 
-from __future__ import annotations
 
 import marshal
 import os

@@ -22,20 +22,22 @@ Money is written as a string (value = "0.05"): TOML floats are binary and lose c
 Version 1 files (tricks as "Ann=2 Bob=1" strings) are upgraded when read.
 """
 
-from __future__ import annotations
 
 import datetime
 import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import tomltext
 from .errors import RuleError, SessionFileError
 from .games import AnyGame, get_game
 from .games.players import Players
 from .session import AnySession, DealError, Session
+
+if TYPE_CHECKING:
+    from .outline import Outline
 
 FORMAT = "scorekeeper session"
 VERSION = 2
@@ -166,10 +168,10 @@ def _entries(raw_entries: object, game: AnyGame, players: Players, problems: lis
     valid = None
     deals = 0
     for index, raw in enumerate(raw_entries):
-        is_deal = not isinstance(raw, Mapping) or game.is_deal_data(raw)
+        is_deal = not isinstance(raw, dict) or game.is_deal_data(raw)
         deals += is_deal
         try:
-            if not isinstance(raw, Mapping):
+            if not isinstance(raw, dict):
                 raise RuleError(f"{raw!r} is not a table")
             entries.append(game.entry_from_data(raw, players))
         except RuleError as error:
@@ -265,7 +267,9 @@ def _date(data: Mapping[str, Any], key: str, problems: list[Problem]) -> datetim
 
 def located(text: str, label: str, problems: list[Problem]) -> list[SessionFileError]:
     """Each problem as FILE:LINE: message, in the order of the lines."""
-    outline = tomltext.outline(text) if problems and text else None
+    from .outline import outline as layout_of
+
+    outline = layout_of(text) if problems and text else None
     found = [SessionFileError(label, line_of(outline, p.where) if outline else 1, p.message)
              for p in problems]
     return sorted(found, key=lambda error: error.line or 0)
@@ -276,7 +280,7 @@ def deal_problem(error: DealError) -> Problem:
     return Problem(("deals", error.index), str(error))
 
 
-def line_of(outline: tomltext.Outline, where: Where) -> int:
+def line_of(outline: "Outline", where: Where) -> int:
     """The line of `where`: the key's, the setting's, the entry's; else 1."""
     if not where:
         return 1

@@ -4,9 +4,7 @@ Units (chips, counters, points) are ints; money is units x value, a Decimal: "ne
 floating-point in an accounting system" (beancount).
 """
 
-from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -46,22 +44,22 @@ def transfers_for(changes: Mapping[str, int]) -> tuple[Transfer, ...]:
     return tuple(_pay_within([(name, n) for name, n in changes.items() if n]))
 
 
-#: A unit's value as written in a file or on the command line: 1, 0.05, 2.50 (ASCII digits).
-VALUE = re.compile(r"[0-9]{1,15}(?:\.[0-9]{1,12})?")
+def is_digits(text: str, most: int) -> bool:
+    """Whether `text` is 1 to `most` ASCII digits 0-9 (str.isdigit alone takes ² and ٣)."""
+    return text.isascii() and text.isdigit() and len(text) <= most
 
 
 def check_value(text: object) -> str:
-    """`text` if it is a unit value like 1 or 0.05, else RuleError."""
-    if not isinstance(text, str) or not VALUE.fullmatch(text):
-        raise RuleError(
-            f"value {text!r} must be a money amount like 1, 0.05 or 2.50 (digits 0-9, at most "
-            "15 before the point and 12 after)",
-            "value",
-        )
-    return text
+    """`text` if it is a unit value like 1, 0.05 or 2.50, in ASCII digits, else RuleError."""
+    if isinstance(text, str):
+        whole, dot, fraction = text.partition(".")
+        if is_digits(whole, 15) and (not dot or is_digits(fraction, 12)):
+            return text
+    raise RuleError(f"value {text!r} must be a money amount like 1, 0.05 or 2.50 (digits 0-9, "
+                    "at most 15 before the point and 12 after)", "value")
 
 
-def _exact() -> Context:
+def _exact() -> "Context":
     """A context wide enough that products and sums of money are never rounded (the default
     keeps 28 digits)."""
     from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context
@@ -69,14 +67,14 @@ def _exact() -> Context:
     return Context(prec=MAX_PREC, Emax=MAX_EMAX, Emin=MIN_EMIN)
 
 
-def money(units: int, value: Decimal) -> Decimal:
+def money(units: int, value: "Decimal") -> "Decimal":
     """The money for `units` at `value` per unit, exact however many digits it takes."""
     from decimal import Decimal
 
     return _exact().multiply(Decimal(units), value)
 
 
-def add_money(amounts: Iterable[Decimal]) -> Decimal:
+def add_money(amounts: Iterable["Decimal"]) -> "Decimal":
     """The exact sum of `amounts` (money of different unit values adds as money)."""
     from decimal import Decimal
 
@@ -87,7 +85,7 @@ def add_money(amounts: Iterable[Decimal]) -> Decimal:
     return total
 
 
-def money_text(amount: Decimal, sign: bool = False) -> str:
+def money_text(amount: "Decimal", sign: bool = False) -> str:
     """`amount` as plain decimal digits, never an exponent or a negative zero: "-0.30",
     "0.00000001"; with `sign`, "+0.30" for gains."""
     if not amount:

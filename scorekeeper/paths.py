@@ -6,13 +6,16 @@ Paths are plain strings and os.path: pathlib costs milliseconds to import at eve
 from __future__ import annotations
 
 import os
-import re
 
 from .errors import SessionError
 
-SESSION_NAME = re.compile(r"[A-Za-z0-9_-]{1,100}", re.ASCII)
 CURRENT_FILE = ".current"
 
+
+def is_session_name(name: str) -> bool:
+    """Letters, digits, '-' and '_' (ASCII), 1 to 100 of them."""
+    core = name.replace("-", "").replace("_", "")
+    return 0 < len(name) <= 100 and name.isascii() and (core.isalnum() or not core)
 
 def default_dir() -> str:
     """The platform's per-user data folder for scorekeeper."""
@@ -36,7 +39,7 @@ def session_name(path: str) -> str:
 
 
 def check_session_name(name: str) -> str:
-    if not SESSION_NAME.fullmatch(name):
+    if not is_session_name(name):
         raise SessionError(f"session name {name!r} may hold only letters, digits, '-' and '_' "
                            "(or give a path to a .toml file)")
     return name
@@ -76,7 +79,7 @@ def current_session(folder: str) -> str | None:
             name = f.read(200).decode("ascii").strip()
     except (OSError, UnicodeDecodeError):
         return None
-    return name if SESSION_NAME.fullmatch(name) else None
+    return name if is_session_name(name) else None
 
 
 def set_current(folder: str, name: str) -> None:
@@ -96,4 +99,4 @@ def list_sessions(folder: str) -> list[str]:
         raise SessionError(f"cannot read the session folder {folder!r}: {error.strerror}"
                            ) from None
     return [os.path.join(folder, name) for name in names
-            if name.endswith(".toml") and SESSION_NAME.fullmatch(name[:-5])]
+            if name.endswith(".toml") and is_session_name(name[:-5])]

@@ -4,7 +4,6 @@ Everything else -- balances, the pool, scores -- is replayed from the entries, s
 deal flows through everything after it.
 """
 
-from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
@@ -14,7 +13,8 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple
 from . import ledger
 from .errors import RuleError
 from .games.base import E, Game, R, S, St, Table
-from .games.players import Players, has_control
+from .games.players import Players
+from .text import has_control
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -66,7 +66,7 @@ class Session(Generic[S, E, St, R]):
         return self.first_dealer or self.players[0]
 
     @property
-    def unit_value(self) -> Decimal:
+    def unit_value(self) -> "Decimal":
         """Money per unit as an exact Decimal."""
         from decimal import Decimal
 
@@ -138,7 +138,7 @@ def play_next(session: Session[S, E, St, R], standing: Standing[St], entry: E,
     dealer = (entry.dealer or standing.next_dealer) if is_deal else standing.next_dealer
     try:
         if entry.dealer is not None:
-            session.players.exact(entry.dealer)
+            session.players.require(entry.dealer)
         state, result = game.play(standing.state, entry, Table(session.players, dealer,
                                                                session.settings))
         balances = dict(standing.balances)
@@ -163,32 +163,3 @@ def replay(session: Session[S, E, St, R], entries: Sequence[E] | None = None,
         last, standing = play_next(session, standing, entry)
         played.append(last)
     return played, standing
-
-
-class PlayerNet(NamedTuple):
-    name: str
-    net: int
-    money: Decimal
-
-
-class Settlement(NamedTuple, Generic[St]):
-    """The end-of-sitting reckoning."""
-
-    players: list[PlayerNet]
-    """Every player's net, in seat order; the nets sum to zero."""
-    payments: list[ledger.Transfer]
-    """The fewest payments that clear the nets."""
-    standing: Standing[St]
-    closing: list[ledger.Transfer]
-    """What the game moved to close the sitting (Loo: the pool shared out)."""
-
-
-def settle(session: Session[S, E, St, R], standing: Standing[St]) -> Settlement[St]:
-    """Close the sitting: the game's end-of-sitting transfers, then who pays whom."""
-    nets = dict(standing.balances)
-    closing = session.game.end_of_sitting(standing.state, session.players, standing.next_dealer)
-    ledger.add_transfers(nets, closing)
-    player_nets = [(p, nets[p]) for p in session.players]
-    value = session.unit_value
-    players = [PlayerNet(p, n, ledger.money(n, value)) for p, n in player_nets]
-    return Settlement(players, ledger.settle(player_nets), standing, closing)

@@ -9,14 +9,14 @@ that layout. A file a person laid out by hand is changed as text where the chang
 lost.
 """
 
-from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, nullcontext
+from types import ModuleType
 from typing import Any, NamedTuple
 
-from . import atomic, cache, codec, textedit
+from . import atomic, cache, codec
 from .errors import RuleError, SessionError, SessionFileError
 from .games import GAMES
 from .paths import session_name
@@ -85,7 +85,7 @@ def load(path: str) -> Loaded:
     text, data = codec.parse(raw, path)
     session = _decode(data, text, path)
     played, standing = _replay(session, text, path)
-    _keep(real, raw, text, session, standing)
+    keep_standing(real, raw, text, session, standing)
     return Loaded(real, raw, session, played, standing)
 
 
@@ -142,7 +142,7 @@ def problems_of(raw: bytes, label: str) -> list[SessionFileError]:
 
 
 @contextmanager
-def _changing(path: str, dry_run: bool = False) -> Iterator[str]:
+def changing(path: str, dry_run: bool = False) -> Iterator[str]:
     """Hold the lock of the file `path` names for a change (none for a dry run, which
     writes nothing and so needs no write access); yields the real path."""
     real = atomic.real_path(path)
@@ -153,7 +153,7 @@ def _changing(path: str, dry_run: bool = False) -> Iterator[str]:
         yield real
 
 
-def _keep(real: str, raw: bytes, text: str, session: AnySession, standing: Standing[Any],
+def keep_standing(real: str, raw: bytes, text: str, session: AnySession, standing: Standing[Any],
           entries: list[dict[str, object]] | None = None) -> None:
     """Write the cached standing of the file holding `raw` (`text` decoded)."""
     canonical = text == codec.dumps(session) if entries is None else True
@@ -166,14 +166,14 @@ def _keep(real: str, raw: bytes, text: str, session: AnySession, standing: Stand
     cache.write(real, raw, game.name, game.state_version, kept)
 
 
-def _write(real: str, raw_before: bytes, text: str) -> bytes:
+def write_text(real: str, raw_before: bytes, text: str) -> bytes:
     """Save `text` over the file that held `raw_before`, keeping its byte-order mark."""
     data = ((BOM if raw_before.startswith(BOM.encode()) else "") + text).encode("utf-8")
     atomic.write_atomic(real, data)
     return data
 
 
-def _changed_text(loaded: Loaded, after: AnySession, edit: Callable[[str], str]) -> str:
+def changed_text(loaded: Loaded, after: AnySession, edit: Callable[[str], str]) -> str:
     """The text of `after`: canonical if the file was, else the file's own text with
     `edit` applied, read back to be sure it says what `after` does."""
     text, data = codec.parse(loaded.raw, loaded.path)
@@ -194,7 +194,14 @@ def _changed_text(loaded: Loaded, after: AnySession, edit: Callable[[str], str])
     return new
 
 
-def _check_open(session: AnySession) -> None:
+def textedit() -> ModuleType:
+    """The text edits of a file laid out by hand (needed only for such a file)."""
+    from . import textedit
+
+    return textedit
+
+
+def check_open(session: AnySession) -> None:
     if session.paid:
         raise SessionError(f"session {session.name!r} was paid on {session.paid}: reopen it "
                            "with 'scorekeeper paid --undo' to change its deals")
@@ -221,7 +228,7 @@ def record(path: str, build: Build, dry_run: bool = False) -> Recorded:
     matches the file, the whole sitting is not replayed and the deal's line is added to the
     text where the canonical layout puts it.
     """
-    with _changing(path, dry_run) as real:
+    with changing(path, dry_run) as real:
         raw = atomic.read_file(real)
         kept = cache.read(real, raw, _state_version)
         if kept is not None and kept.deals_end is not None:
@@ -230,7 +237,7 @@ def record(path: str, build: Build, dry_run: bool = False) -> Recorded:
         else:
             loaded = load(path)
             session, standing = loaded.session, loaded.standing
-        _check_open(session)
+        check_open(session)
         entry = build(session)
         try:
             played, after = play_next(session, standing, entry)
@@ -247,11 +254,11 @@ def record(path: str, build: Build, dry_run: bool = False) -> Recorded:
             entries = [*kept.entries, data]
         else:
             new_session = _append(loaded.session, entry)
-            new = _changed_text(loaded, new_session, lambda t: textedit.append_entry(t, data))
+            new = changed_text(loaded, new_session, lambda t: textedit().append_entry(t, data))
             entries = None
             session = new_session
-        written = _write(real, raw, new)
-        _keep(real, written, new, session, after, entries)
+        written = write_text(real, raw, new)
+        keep_standing(real, written, new, session, after, entries)
         return Recorded(session, played, after)
 
 
@@ -259,86 +266,6 @@ def _append(session: AnySession, entry: Any) -> AnySession:
     from dataclasses import replace
 
     return replace(session, entries=(*session.entries, entry))
-
-
-def _replace_entries(session: AnySession, entries: tuple[Any, ...]) -> AnySession:
-    from dataclasses import replace
-
-    return replace(session, entries=entries)
-
-
-def _save(loaded: Loaded, after: AnySession, edit: Callable[[str], str]) -> Standing[Any]:
-    """Replay `after` (a DealError names the first entry that breaks a rule) and save it
-    over `loaded`; where it now stands."""
-    _, standing = replay(after)
-    new = _changed_text(loaded, after, edit)
-    written = _write(loaded.path, loaded.raw, new)
-    _keep(loaded.path, written, new, after, standing)
-    return standing
-
-
-class Undone(NamedTuple):
-    before: Loaded
-    removed: Played[Any, Any, Any]
-    session: AnySession
-    standing: Standing[Any]
-
-
-def undo(path: str) -> Undone:
-    """Under the lock: remove the session's last entry."""
-    with _changing(path):
-        loaded = load(path)
-        session = loaded.session
-        _check_open(session)
-        if not session.entries:
-            raise RuleError(f"session {session.name!r} has no deals to undo")
-        index = len(session.entries) - 1
-        after = _replace_entries(session, session.entries[:-1])
-        standing = _save(loaded, after, lambda text: textedit.remove_entry(text, index))
-        return Undone(loaded, loaded.played[-1], after, standing)
-
-
-class Amended(NamedTuple):
-    before: Loaded
-    position: int
-    """The entry replaced (0-based, among all entries)."""
-    session: AnySession
-    played: list[Played[Any, Any, Any]]
-    standing: Standing[Any]
-
-
-def amend(path: str, number: int, build: Build, dry_run: bool = False) -> Amended:
-    """Under the lock: deal `number` (as `show` numbers it) gets the entry `build` makes;
-    every later deal is replayed. Refused, file unchanged, if it or a later deal then
-    breaks a rule."""
-    with _changing(path, dry_run):
-        loaded = load(path)
-        session = loaded.session
-        _check_open(session)
-        numbered = [i for i, p in enumerate(loaded.played) if p.number is not None]
-        if not 1 <= number <= len(numbered):
-            raise RuleError(f"there is no deal {number}: session {session.name!r} has "
-                            f"{len(numbered)} deal{'' if len(numbered) == 1 else 's'}")
-        index = numbered[number - 1]
-        entry = build(session)
-        entries = (*session.entries[:index], entry, *session.entries[index + 1:])
-        after = _replace_entries(session, entries)
-        played, standing = replay(after)
-        if not dry_run:
-            data = session.game.entry_to_data(entry)
-            _save(loaded, after, lambda text: textedit.replace_entry(text, index, data))
-        return Amended(loaded, index, after, played, standing)
-
-
-def set_paid(path: str, paid: datetime.date | None) -> AnySession:
-    """Under the lock: mark the sitting paid on `paid`, or reopen it (None)."""
-    from dataclasses import replace
-
-    with _changing(path):
-        loaded = load(path)
-        after = replace(loaded.session, paid=paid)
-        _save(loaded, after, lambda text: textedit.set_top_key(text, "paid", paid))
-        return after
 
 
 def create(path: str, session: AnySession, force: bool) -> str:
@@ -353,38 +280,14 @@ def create(path: str, session: AnySession, force: bool) -> str:
             os.makedirs(folder, exist_ok=True)
     except OSError as error:
         raise SessionError(f"cannot make the folder {folder!r}: {error.strerror}") from None
-    with _changing(path) as real:
+    with changing(path) as real:
         if os.path.lexists(path) and not force:
             raise SessionError(f"session {session.name!r} exists already ({path}): use --force "
                                "to replace it")
         text = codec.dumps(session)
-        data = _write(real, b"", text)
-        _keep(real, data, text, session, start(session))
+        data = write_text(real, b"", text)
+        keep_standing(real, data, text, session, start(session))
     return path
-
-
-def save_text(path: str, original: bytes, text: str) -> Loaded:
-    """Under the lock: save `text` (edited by a person from `original`) as the session,
-    checked first; refused, with the file unchanged, if it has any problem or if the file
-    changed meanwhile. Every problem is raised together (SessionFileProblems)."""
-    with _changing(path) as real:
-        if atomic.read_file(real) != original:
-            raise SessionError(f"{path!r} changed while it was being edited: nothing was saved "
-                               "(edit it again)")
-        raw = text.encode("utf-8")
-        problems = problems_of(raw, path)
-        if problems:
-            raise Problems(problems)
-        atomic.write_atomic(real, raw)
-        return load(path)
-
-
-class Problems(SessionError):
-    """Every problem of a text that was to be saved."""
-
-    def __init__(self, problems: list[SessionFileError]) -> None:
-        self.problems = problems
-        super().__init__(str(problems[0]))
 
 
 def game_of(path: str) -> str:

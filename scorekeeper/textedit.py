@@ -11,20 +11,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from . import tomltext
-from .tomltext import Span
+from .outline import Span, outline
 
 
 def append_entry(text: str, entry: Mapping[str, object]) -> str:
     """`text` with one more deal at the end of its deals."""
-    outline = tomltext.outline(text)
-    if outline.array is None:  # [[deals]] tables, or no deals yet: a table at the end
+    layout = outline(text)
+    if layout.array is None:  # [[deals]] tables, or no deals yet: a table at the end
         block = "[[deals]]\n" + "".join(
             f"{tomltext.key(k)} = {tomltext.value(v)}\n" for k, v in entry.items())
         return text + ("" if text.endswith("\n") else "\n") + "\n" + block
-    close = outline.array.end - 1  # the array's ]
+    close = layout.array.end - 1  # the array's ]
     line = f"    {tomltext.inline_table(entry)},\n"
-    if outline.deals:
-        last = outline.deals[-1]
+    if layout.deals:
+        last = layout.deals[-1]
         if not _comma_after(text, last.end, close):
             text = text[:last.end] + "," + text[last.end:]
             close += 1
@@ -37,10 +37,10 @@ def append_entry(text: str, entry: Mapping[str, object]) -> str:
 def remove_entry(text: str, index: int) -> str:
     """`text` without its deal `index` (0-based): with its line, when it has one of its
     own, and any comment on that line."""
-    outline = tomltext.outline(text)
-    span = outline.deals[index]
+    layout = outline(text)
+    span = layout.deals[index]
     end = span.end
-    if outline.array is not None:
+    if layout.array is not None:
         rest = text[end:].lstrip(" \t")
         if rest.startswith(","):
             end = len(text) - len(rest) + 1
@@ -50,7 +50,7 @@ def remove_entry(text: str, index: int) -> str:
     after = text[end:line_end].strip()
     if not text[line_start:span.start].strip() and (not after or after.startswith("#")):
         start, end = line_start, line_end
-        if outline.array is None and text[max(0, start - 2):start] == "\n\n":
+        if layout.array is None and text[max(0, start - 2):start] == "\n\n":
             start -= 1  # the blank line before a [[deals]] table goes with it
         return text[:start] + text[end:]
     return text[:span.start] + text[end:].lstrip(" \t")
@@ -59,9 +59,9 @@ def remove_entry(text: str, index: int) -> str:
 def replace_entry(text: str, index: int, entry: Mapping[str, object]) -> str:
     """`text` with deal `index` (0-based) holding `entry` instead; comment lines inside a
     [[deals]] table are kept."""
-    outline = tomltext.outline(text)
-    span = outline.deals[index]
-    if outline.array is not None:
+    layout = outline(text)
+    span = layout.deals[index]
+    if layout.array is not None:
         new = tomltext.inline_table(entry)
     else:
         comments = [line for line in text[span.start:span.end].splitlines()
@@ -74,15 +74,15 @@ def replace_entry(text: str, index: int, entry: Mapping[str, object]) -> str:
 def set_top_key(text: str, key: str, value: object | None) -> str:
     """`text` with the top-level `key` set to `value` (None: removed). A new key goes on the
     line after `game`."""
-    outline = tomltext.outline(text)
-    span = outline.keys.get((key,))
+    layout = outline(text)
+    span = layout.keys.get((key,))
     if span is not None and value is None:
         return _remove_line(text, span)
     if span is not None:
         return text[:span.start] + f"{key} = {tomltext.value(value)}" + text[span.end:]
     if value is None:
         return text
-    game = outline.keys.get(("game",))
+    game = layout.keys.get(("game",))
     at = text.find("\n", game.end) + 1 if game else 0
     if game and at == 0:  # game is on the last line, with no line end
         text, at = text + "\n", len(text) + 1

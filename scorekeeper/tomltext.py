@@ -1,21 +1,12 @@
-"""TOML as text: writing plain values the way a person would (one inline table a line),
-and an outline of a document's layout -- where each key, table and deal stands -- so that a
-file a person wrote can be changed where it needs to be and nowhere else.
-
-tomllib parses but gives no positions; the outline is read only from text tomllib has
-already accepted, so it need not report errors of its own.
-"""
+"""Writing plain values as TOML the way a person would: one inline table a line, keys bare
+where they can be, strings with every control character escaped. (tomli-w writes a table
+of tables as [[deals]] blocks as soon as one line is long, so it cannot keep one layout.)"""
 
 from __future__ import annotations
 
 import datetime
-import re
 from collections.abc import Mapping
-from typing import NamedTuple
 
-BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-#: A value that is neither a string, an array nor a table: a number, true/false, a date.
-SCALAR = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}[ Tt][0-9:.+\-Zz]+|[^\s,\]}#]+")
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f",
             "\r": "\\r"}
 
@@ -33,8 +24,14 @@ def string(text: str) -> str:
     return '"' + "".join(out) + '"'
 
 
+def is_bare(name: str) -> bool:
+    """Whether `name` may be written as a bare key: ASCII letters, digits, '-' and '_'."""
+    core = name.replace("-", "").replace("_", "")
+    return bool(name) and name.isascii() and (core.isalnum() or not core)
+
+
 def key(name: str) -> str:
-    return name if BARE_KEY.fullmatch(name) else string(name)
+    return name if is_bare(name) else string(name)
 
 
 def value(item: object) -> str:
@@ -59,164 +56,3 @@ def inline_table(table: Mapping[str, object]) -> str:
     if not table:
         return "{}"
     return "{ " + ", ".join(f"{key(k)} = {value(v)}" for k, v in table.items()) + " }"
-
-
-# --- the outline of a document ---------------------------------------------------------------
-
-
-class Span(NamedTuple):
-    """Characters [start, end) of the text, beginning on `line` (1-based)."""
-
-    start: int
-    end: int
-    line: int
-
-
-class Outline(NamedTuple):
-    keys: dict[tuple[str, ...], Span]
-    """Each key's whole statement (key = value), by its path: ("settings", "ante")."""
-    tables: dict[tuple[str, ...], int]
-    """The line of each [table] header."""
-    deals: list[Span]
-    """Each entry of `deals`: an inline table in the array, or a [[deals]] table's
-    statements (from its header to its last key)."""
-    array: Span | None
-    """The `deals = [...]` value, when the deals are written that way."""
-    first_table: int
-    """Where the first table header starts (the end of the text if there is none): top-level
-    keys go before it."""
-
-
-class _Scanner:
-    """Walks a TOML document once, noting where things stand."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.pos = 0
-        self.keys: dict[tuple[str, ...], Span] = {}
-        self.tables: dict[tuple[str, ...], int] = {}
-        self.deals: list[Span] = []
-        self.array: Span | None = None
-        self.first_table = len(text)
-
-    def line_at(self, pos: int) -> int:
-        return self.text.count("\n", 0, pos) + 1
-
-    def skip_blank(self, newlines: bool) -> None:
-        """Skip spaces (and with `newlines`, line ends and comments)."""
-        text = self.text
-        while self.pos < len(text):
-            c = text[self.pos]
-            if c in " \t" or (newlines and c in "\r\n"):
-                self.pos += 1
-            elif c == "#" and newlines:
-                end = text.find("\n", self.pos)
-                self.pos = len(text) if end < 0 else end
-            else:
-                return
-
-    def scan(self) -> Outline:
-        table: tuple[str, ...] = ()
-        deal_table: list[int] | None = None  # [start, end] of the [[deals]] being read
-        while True:
-            self.skip_blank(newlines=True)
-            if self.pos >= len(self.text):
-                break
-            start = self.pos
-            if self.text[start] == "[":
-                self.first_table = min(self.first_table, start)
-                array = self.text.startswith("[[", start)
-                self.pos += 2 if array else 1
-                table = self.key_path()
-                self.pos = self.text.index("]]" if array else "]", self.pos) + (2 if array else 1)
-                self.tables.setdefault(table, self.line_at(start))
-                if array and table == ("deals",):
-                    deal_table = [start, self.pos]
-                    self.deals.append(Span(start, self.pos, self.line_at(start)))
-                elif table[:1] != ("deals",):  # [deals.tricks] goes on with the deal
-                    deal_table = None
-                continue
-            path = self.key_path()
-            self.pos += 1  # '='
-            self.skip_blank(newlines=False)
-            value_start = self.pos
-            self.value(deals=not table and path == ("deals",))
-            if not table and path == ("deals",):
-                self.array = Span(value_start, self.pos, self.line_at(value_start))
-            self.keys[table + path] = Span(start, self.pos, self.line_at(start))
-            if deal_table is not None:
-                deal_table[1] = self.pos
-                self.deals[-1] = Span(deal_table[0], self.pos, self.deals[-1].line)
-        return Outline(self.keys, self.tables, self.deals, self.array, self.first_table)
-
-    def key_path(self) -> tuple[str, ...]:
-        parts = []
-        while True:
-            self.skip_blank(newlines=False)
-            c = self.text[self.pos]
-            if c in "\"'":
-                start = self.pos
-                self.string()
-                parts.append(_unquote(self.text[start:self.pos]))
-            else:
-                match = BARE_KEY.match(self.text, self.pos)
-                assert match, "the outline reads only documents tomllib has parsed"
-                parts.append(match.group())
-                self.pos = match.end()
-            self.skip_blank(newlines=False)
-            if self.pos < len(self.text) and self.text[self.pos] == ".":
-                self.pos += 1
-                continue
-            return tuple(parts)
-
-    def string(self) -> None:
-        text, quote = self.text, self.text[self.pos]
-        if text.startswith(quote * 3, self.pos):
-            self.pos = text.index(quote * 3, self.pos + 3) + 3
-            while self.pos < len(text) and text[self.pos] == quote:  # """a""""" ends late
-                self.pos += 1
-            return
-        self.pos += 1
-        while text[self.pos] != quote:
-            self.pos += 2 if quote == '"' and text[self.pos] == "\\" else 1
-        self.pos += 1
-
-    def value(self, deals: bool = False) -> None:
-        text = self.text
-        c = text[self.pos]
-        if c in "\"'":
-            self.string()
-        elif c in "[{":
-            self.pos += 1
-            close = "]" if c == "[" else "}"
-            while True:
-                self.skip_blank(newlines=True)
-                if text[self.pos] == close:
-                    self.pos += 1
-                    return
-                if text[self.pos] == ",":
-                    self.pos += 1
-                    continue
-                if c == "{":  # key = value
-                    self.key_path()
-                    self.pos += 1
-                    self.skip_blank(newlines=False)
-                start = self.pos
-                self.value()
-                if deals:
-                    self.deals.append(Span(start, self.pos, self.line_at(start)))
-        else:
-            match = SCALAR.match(text, self.pos)
-            self.pos = match.end() if match else self.pos + 1
-
-
-def _unquote(quoted: str) -> str:
-    import tomllib
-
-    unquoted: str = tomllib.loads(f"k = {quoted}")["k"]
-    return unquoted
-
-
-def outline(text: str) -> Outline:
-    """Where each key, table and deal of `text` (a document tomllib accepts) stands."""
-    return _Scanner(text).scan()

@@ -26,7 +26,8 @@ from scorekeeper.games.bridge import (
 )
 from scorekeeper.games.players import Players
 from scorekeeper.ledger import balances
-from scorekeeper.session import replay, settle
+from scorekeeper.reckoning import settle
+from scorekeeper.session import replay
 
 from .helpers import play_one, sitting
 

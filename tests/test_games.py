@@ -20,7 +20,8 @@ from scorekeeper.games.bridge import BridgeSettings, NewPartnerships, Teams
 from scorekeeper.games.pinochle import BuryFail, Ending, PinochleDeal, PinochleSettings, in_play
 from scorekeeper.games.players import Players
 from scorekeeper.ledger import balances
-from scorekeeper.session import AnySession, replay, settle
+from scorekeeper.reckoning import settle
+from scorekeeper.session import AnySession, replay
 
 from .helpers import sitting
 from .test_bridge import bridge_deals

@@ -23,7 +23,8 @@ from scorekeeper.games.loo import (
 )
 from scorekeeper.games.players import Players
 from scorekeeper.ledger import balances
-from scorekeeper.session import AnySession, replay, settle
+from scorekeeper.reckoning import settle
+from scorekeeper.session import AnySession, replay
 
 from .helpers import play_one, sitting
 

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import codec, store
+from scorekeeper import codec, revise, store
 from scorekeeper.errors import RuleError, ScorekeeperError, SessionError, SessionFileError
 from scorekeeper.games import GAMES
 from scorekeeper.games.loo import LooDeal, LooSettings
@@ -248,7 +248,7 @@ def test_a_refused_change_leaves_the_file_byte_for_byte(tmp_path: Path) -> None:
     with pytest.raises(RuleError, match="tricks total 2"):
         add(path, hand(Ann=2))
     with pytest.raises(RuleError, match="deal 1: only Bob declared"):
-        store.amend(str(path), 1, lambda s: hand(Bob=3))
+        revise.amend(str(path), 1, lambda s: hand(Bob=3))
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == [".s.toml.cache", ".s.toml.lock", "s.toml"]
 
@@ -271,9 +271,9 @@ def test_deal_then_undo_gives_back_the_file_byte_for_byte(tmp_path: Path) -> Non
     add(path, hand(Ann=2, Bob=1, Cid=0))
     one = path.read_bytes()
     add(path, hand(Ann=3, Bob=0))
-    store.undo(str(path))
+    revise.undo(str(path))
     assert path.read_bytes() == one
-    store.undo(str(path))
+    revise.undo(str(path))
     assert path.read_bytes() == empty
     (tmp_path / ".s.toml.cache").unlink()  # the same without the cached standing
     add(path, hand(Ann=2, Bob=1, Cid=0))
@@ -357,7 +357,7 @@ def test_a_read_only_session_is_refused_even_for_root(tmp_path: Path) -> None:
     store.create(str(path), three(), force=False)
     path.chmod(0o444)
     before = path.read_bytes()
-    for change in (lambda: add(path, hand(Ann=3, Bob=0)), lambda: store.undo(str(path))):
+    for change in (lambda: add(path, hand(Ann=3, Bob=0)), lambda: revise.undo(str(path))):
         with pytest.raises(SessionError, match="is read-only: nothing was changed"):
             change()
     assert path.read_bytes() == before

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from . import table  # noqa: F401 -- registers deal, amend, edit and play
 from .main import cli, main
 
 __all__ = ["cli", "main"]

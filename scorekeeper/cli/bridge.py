@@ -18,6 +18,7 @@ from ..session import AnySession
 from .common import DealForm, GameCommand, deal_command, find, find_all, of_game
 from .options import (
     CONTEXT,
+    Group,
     create_session,
     echo,
     mark_recorded,
@@ -33,7 +34,7 @@ TRUMP = Choice("SUIT", dict(STRAIN_WORDS),
                 "ruder", "hjerter", "sans"])
 
 
-@click.group("bridge", context_settings=CONTEXT)
+@click.group("bridge", context_settings=CONTEXT, cls=Group)
 def group() -> None:
     """Bridge-whist with the Danish scoring: honours, chicane, slams and rubbers."""
 

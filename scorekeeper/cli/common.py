@@ -2,7 +2,6 @@
 make the entry), and the `deal` and `amend` commands built from it, so the one-shot
 commands, `scorekeeper deal`, `amend` and `play` parse and record a deal the same way."""
 
-from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -11,7 +10,7 @@ import click
 
 from ..errors import RuleError, SessionError
 from ..session import AnySession
-from .options import CONTEXT, echo, mark_recorded, session_param, session_path
+from .options import CONTEXT, Command, echo, mark_recorded, session_param, session_path
 from .params import Player
 
 
@@ -53,7 +52,7 @@ def find_all(session: AnySession, named: tuple[tuple[str, int], ...] | None
     return {p: found[p] for p in session.players if p in found}
 
 
-class GameCommand(click.Command):
+class GameCommand(Command):
     """A command whose rule errors may ask for an input: the message then names the option
     that gives it ("... (--order)")."""
 
@@ -113,13 +112,13 @@ def amend_command(form: DealForm) -> click.Command:
     """`amend N`: deal N gets new inputs; every later deal is replayed."""
 
     def amend(number: int, **values: Any) -> None:
-        from .. import store
+        from .. import revise
 
         ctx = click.get_current_context()
         form.check(values)
         dry_run = values.pop("dry_run")
         path = session_path(ctx, values.pop("session"))
-        done = store.amend(path, number, lambda session: form.build(session, values), dry_run)
+        done = revise.amend(path, number, lambda session: form.build(session, values), dry_run)
         if not dry_run:
             mark_recorded(ctx, f"the change to deal {number}")
         echo(amended_lines(done, number, dry_run))

@@ -9,11 +9,11 @@ import click
 from ..games.loo import LooDeal, LooSettings, Remainder, Single
 from ..session import AnySession
 from .common import DealForm, deal_command, find, find_all
-from .options import CONTEXT, create_session, echo, new_session_options
+from .options import CONTEXT, Group, create_session, echo, new_session_options
 from .params import Count, Names, Player, PlayerCount
 
 
-@click.group("loo", context_settings=CONTEXT)
+@click.group("loo", context_settings=CONTEXT, cls=Group)
 def group() -> None:
     """Three-card Loo: a pool divided by thirds, loos, singles and musts."""
 

@@ -1,5 +1,5 @@
-"""The program: the root command, the commands every game shares, and `main`, the one place
-where errors become messages and exit codes.
+"""The program: the root command, which finds each command where it lives, and `main`, the
+one place where errors become messages and exit codes.
 
 Exit codes: 0 done; 1 a refused deal, a bad or missing session file or folder, a failed
 check; 2 wrong usage. A change that was saved exits 0 even if its report then cannot be
@@ -18,21 +18,19 @@ from typing import Any
 
 import click
 
-from .. import __version__, paths
+from .. import __version__
 from ..errors import ScorekeeperError, UsageError
 from ..games import NAMES
-from .options import (
-    CONTEXT,
-    RunState,
-    complete_session,
-    echo,
-    emit,
-    folder,
-    mark_recorded,
-    output_options,
-    session_option,
-    session_path,
-)
+from ..text import visible
+from .options import CONTEXT, Quick, RunState
+
+#: The commands every game shares, by the module that holds each: a command is imported
+#: only when it is run (or help lists them all).
+COMMANDS = {
+    "deal": "table", "amend": "table", "undo": "table",
+    "show": "reading", "settle": "reading", "sessions": "reading", "use": "reading",
+    "check": "reading", "completion": "reading",
+}
 
 
 def game_cli(name: str) -> ModuleType:
@@ -41,9 +39,10 @@ def game_cli(name: str) -> ModuleType:
     return importlib.import_module(f"{__package__}.{name}")
 
 
-class Root(click.Group):
-    """The root command; each game's group is imported only when it is used. Run as a
-    program (standalone), it is the one place where errors become messages and exit codes."""
+class Root(Quick, click.Group):
+    """The root command; each game's group and each command is imported only when it is
+    used. Run as a program (standalone), it is the one place where errors become messages
+    and exit codes."""
 
     def main(self, args: Any = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True, **extra: Any
@@ -64,26 +63,32 @@ class Root(click.Group):
             _say("Aborted: nothing more was done.")
             code = 130
         except ScorekeeperError as error:
-            _say(f"Error: {_visible(str(error))}")
+            _say(f"Error: {visible(str(error))}")
             code = 2 if isinstance(error, UsageError) else 1
         except OSError as error:  # the output could not be written
             code = _output_failed(state, error)
         sys.exit(_finish(state, code))
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return [*NAMES, *sorted(self.commands)]
+        return [*NAMES, *COMMANDS]
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name in NAMES:
             group: click.Command = game_cli(name).group
             return group
-        return self.commands.get(name)
+        if name in COMMANDS:
+            module = importlib.import_module(f"{__package__}.{COMMANDS[name]}")
+            command: click.Command = getattr(module, name)
+            return command
+        return None
 
 
 @click.group(cls=Root, context_settings=CONTEXT)
 @click.option("--dir", envvar="SCOREKEEPER_DIR", metavar="DIR",
               help="Session folder [default: $SCOREKEEPER_DIR, else the per-user data folder].")
-@click.version_option(__version__, prog_name="scorekeeper")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=lambda ctx, param, value: _show_version(ctx, value),
+              help="Show the version and exit.")
 def cli(dir: str | None) -> None:
     """Keep the score of Three-card Loo, Auction Pinochle and Bridge; settle up at the end.
 
@@ -100,181 +105,10 @@ def cli(dir: str | None) -> None:
     """
 
 
-@cli.command(context_settings=CONTEXT)
-@output_options
-@click.pass_context
-def sessions(ctx: click.Context, fmt: str | None) -> None:
-    """List the sessions in the session folder; the current one is marked *.
-
-    \b
-    Examples:
-      scorekeeper sessions
-      scorekeeper --dir sessions sessions --format json
-    """
-    from .. import store
-    from ..render.reports import sessions as report
-
-    root = folder(ctx)
-    current = paths.current_session(root)
-    rows = []
-    for path in paths.list_sessions(root):
-        name = paths.session_name(path)
-        row: dict[str, Any] = {"name": name, "current": name == current, "path": path}
-        try:
-            session, standing = store.load_standing(path)
-        except ScorekeeperError as error:
-            row |= {"game": "unreadable", "players": [], "deals": 0, "error": str(error)}
-        else:
-            row |= {"game": session.game.name, "players": list(session.players),
-                    "deals": standing.deals,
-                    "date": session.date.isoformat() if session.date else None,
-                    "paid": session.paid.isoformat() if session.paid else None}
-        rows.append(row)
-    emit(report(rows), fmt)
-
-
-@cli.command(context_settings=CONTEXT)
-@click.argument("name", shell_complete=complete_session)
-@click.pass_context
-def use(ctx: click.Context, name: str) -> None:
-    """Make the session NAME the current one.
-
-    \b
-    Example:
-      scorekeeper use friday
-    """
-    from .. import store
-
-    root = folder(ctx)
-    path = paths.session_path(root, paths.check_session_name(name))
-    if not os.path.lexists(path):
-        raise ScorekeeperError(f"no session {name!r} in {root} ('scorekeeper sessions' lists "
-                               "them)")
-    store.load_standing(path)
-    paths.set_current(root, name)
-    echo(f"'{name}' is now the current session.")
-
-
-@cli.command(context_settings=CONTEXT)
-@session_option
-@output_options
-@click.pass_context
-def show(ctx: click.Context, session: str | None, fmt: str | None) -> None:
-    """Show the session deal by deal, with running balances; Bridge as a score pad.
-
-    \b
-    Examples:
-      scorekeeper show
-      scorekeeper show -s sessions/loo-evening.toml --format github
-      scorekeeper show --format json
-    """
-    from .. import store
-    from ..render.reports import show as report
-
-    loaded = store.load(session_path(ctx, session))
-    emit(report(loaded.session, loaded.played, loaded.standing), fmt)
-
-
-@cli.command(context_settings=CONTEXT)
-@session_option
-@output_options
-@click.pass_context
-def settle(ctx: click.Context, session: str | None, fmt: str | None) -> None:
-    """End-of-sitting reckoning: each player's net and money, and who pays whom.
-
-    The payments are the fewest that clear every net.
-
-    \b
-    Examples:
-      scorekeeper settle
-      scorekeeper settle -s sessions/loo-evening.toml --format json
-    """
-    from .. import store
-    from ..render.reports import settle as report
-    from ..session import settle as reckon
-
-    loaded, standing = store.load_standing(session_path(ctx, session))
-    emit(report(loaded, reckon(loaded, standing)), fmt)
-
-
-@cli.command(context_settings=CONTEXT)
-@session_option
-@click.pass_context
-def undo(ctx: click.Context, session: str | None) -> None:
-    """Remove the last deal, saying what it removed.
-
-    \b
-    Example:
-      scorekeeper undo
-    """
-    from .. import store
-    from ..render import view_of
-
-    done = store.undo(session_path(ctx, session))
-    last = done.removed
-    mark_recorded(ctx, f"the undo of deal {last.number}" if last.number else "the undo")
-    view = view_of(done.session.game)
-    what = view.describe(last.result)
-    if last.number is not None:
-        lines = [f"Removed deal {last.number} (dealt by {last.dealer}): {what}."]
-    else:
-        lines = [f"Removed the {what}."]
-    left = done.standing.deals
-    lines.append(f"{left} deal{'' if left == 1 else 's'} left; next dealer: "
-                 f"{done.standing.next_dealer}.")
-    echo(lines + view.undone_lines(done.session, last, done.standing))
-
-
-@cli.command(context_settings=CONTEXT)
-@click.argument("files", nargs=-1, required=True)
-def check(files: tuple[str, ...]) -> None:
-    """Check session FILES; print every problem as FILE:LINE: message.
-
-    Each deal's inputs are checked on their own (every problem is listed), then the deals
-    are replayed up to the first that breaks a rule. Exits 1 if any file has a problem.
-
-    \b
-    Example:
-      scorekeeper check sessions/*.toml
-    """
-    from .. import store
-
-    failed = False
-    for name in files:
-        problems = store.check(name)
-        if problems:
-            failed = True
-            click.echo("\n".join(_visible(str(p)) for p in problems), err=True)
-            continue
-        session, standing = store.load_standing(name)
-        echo(f"{name}: ok ({session.game.name}, {len(session.players)} players, "
-             f"{standing.deals} deals)")
-    if failed:
-        sys.exit(1)
-
-
-def _visible(text: str) -> str:
-    from ..render.report import visible
-
-    return visible(text)
-
-
-@cli.command(context_settings=CONTEXT)
-@click.argument("shell", type=click.Choice(["bash", "zsh", "fish"]))
-def completion(shell: str) -> None:
-    """Print the shell completion script for SHELL.
-
-    \b
-    Examples:
-      eval "$(scorekeeper completion bash)"       (add to ~/.bashrc)
-      scorekeeper completion zsh > ~/.zfunc/_scorekeeper
-      scorekeeper completion fish > ~/.config/fish/completions/scorekeeper.fish
-    """
-    from click.shell_completion import get_completion_class
-
-    completer = get_completion_class(shell)
-    assert completer is not None
-    click.echo(completer(cli, {}, "scorekeeper", "_SCOREKEEPER_COMPLETE").source())
+def _show_version(ctx: click.Context, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(f"scorekeeper, version {__version__}")
+        ctx.exit()
 
 
 def main() -> None:

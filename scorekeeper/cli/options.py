@@ -4,18 +4,61 @@ from __future__ import annotations
 
 import datetime
 import os
+import sys
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
-from click.shell_completion import CompletionItem
 
 from .. import paths
 from .params import Date, Label, Names, Player, Value
 
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
+
 F = TypeVar("F", bound=Callable[..., Any])
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 FORMATS = ["simple", "json", "csv", "github", "grid", "plain", "pipe", "rst", "tsv"]
+
+
+class Quick:
+    """What makes a command start fast, for click.Command and click.Group alike.
+
+    - Short options (-s) are found at once: click tries a single-dash option as a long one
+      first, and the error it builds and throws away imports difflib (2 ms a deal).
+    - -h/--help is made without a translated help text: looking the text up loads the
+      locale machinery (1 ms a deal) for a message nobody asked to see.
+    """
+
+    def make_parser(self, ctx: click.Context) -> Any:
+        parser = super().make_parser(ctx)  # type: ignore[misc]
+        parser._long_opt.update(parser._short_opt)
+        return parser
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        names = ctx.help_option_names
+        if not names or not getattr(self, "add_help_option", True):
+            return None
+        made = getattr(self, "_quick_help", None)
+        if made is None:  # made once: click orders eager options by identity
+            made = click.Option(names, is_flag=True, expose_value=False, is_eager=True,
+                                callback=_show_help, help="Show this message and exit.")
+            self._quick_help = made
+        return made
+
+
+def _show_help(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(ctx.get_help(), color=ctx.color)
+        ctx.exit()
+
+
+class Command(Quick, click.Command):
+    pass
+
+
+class Group(Quick, click.Group):
+    command_class = Command
 
 
 class RunState:
@@ -33,7 +76,7 @@ def mark_recorded(ctx: click.Context, what: str) -> None:
 
 
 def echo(lines: list[str] | str) -> None:
-    from ..render.report import visible
+    from ..text import visible
 
     text = lines if isinstance(lines, str) else "\n".join(lines)
     click.echo(visible(text))
@@ -53,6 +96,8 @@ def session_path(ctx: click.Context, spec: str | None) -> str:
 
 def complete_session(ctx: click.Context, param: click.Parameter, incomplete: str
                      ) -> list[CompletionItem]:
+    from click.shell_completion import CompletionItem
+
     try:
         names = [paths.session_name(p) for p in paths.list_sessions(folder(ctx))]
     except Exception:
@@ -87,6 +132,8 @@ def _check_format(ctx: click.Context, param: click.Parameter, value: str | None)
 
 def _complete_format(ctx: click.Context, param: click.Parameter, incomplete: str
                      ) -> list[CompletionItem]:
+    from click.shell_completion import CompletionItem
+
     return [CompletionItem(f) for f in FORMATS if f.startswith(incomplete)]
 
 
@@ -101,13 +148,20 @@ def output_options(f: F) -> F:
 
 
 def emit(report: Any, fmt: str | None) -> None:
-    """Print a report in `fmt`, fitted to the terminal's width."""
-    import shutil
-
+    """Print a report in `fmt`, its tables fitted to the width of the terminal (or of
+    $COLUMNS); into a pipe or a file, lines are not wrapped."""
     from ..render.report import emit as render
 
-    width = shutil.get_terminal_size().columns if fmt not in ("json", "csv") else None
-    click.echo(render(report, fmt, width))
+    click.echo(render(report, fmt, output_width() if fmt not in ("json", "csv") else None))
+
+
+def output_width() -> int | None:
+    """The terminal's width, or $COLUMNS; None when writing to a pipe or a file."""
+    import shutil
+
+    if "COLUMNS" in os.environ or sys.stdout.isatty():
+        return shutil.get_terminal_size().columns
+    return None
 
 
 def new_session_options(f: F) -> F:

@@ -8,16 +8,15 @@ when the deal is built (Players.find), where an ambiguous start or a near miss i
 from __future__ import annotations
 
 import datetime
-import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from click.shell_completion import CompletionItem
 
 from ..errors import RuleError
 
-DIGITS = re.compile(r"[0-9]{1,12}", re.ASCII)
-PAIR = re.compile(r"\s*([^=,/]*?)\s*=\s*([^=,/]*?)\s*")
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
+
 
 
 class Param(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.4 on
@@ -25,8 +24,10 @@ class Param(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.
 
 
 def number(text: str, low: int, high: int) -> int | None:
-    """`text` as a whole number from `low` to `high`, or None."""
-    if not DIGITS.fullmatch(text.strip()):
+    """`text` as a whole number from `low` to `high` (ASCII digits), or None."""
+    from ..ledger import is_digits
+
+    if not is_digits(text.strip(), 12):
         return None
     value = int(text.strip())
     return value if low <= value <= high else None
@@ -64,15 +65,17 @@ class PlayerCount(Param):
                 ) -> tuple[str, int]:
         if isinstance(value, tuple):
             return value
-        match = PAIR.fullmatch(str(value))
-        count = number(match.group(2), 0, self.high) if match else None
-        if not match or not match.group(1) or count is None:
+        name, sep, digits = str(value).rpartition("=")
+        count = number(digits, 0, self.high)
+        if not sep or not name.strip() or count is None:
             self.fail(f"{value!r} is not PLAYER=N, a name and a whole number (for example "
                       "Ann=2)", param, ctx)
-        return match.group(1), count
+        return name.strip(), count
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
                        ) -> list[CompletionItem]:
+        from click.shell_completion import CompletionItem
+
         return [CompletionItem(f"{p}=") for p in session_players(ctx)
                 if p.casefold().startswith(incomplete.casefold())]
 
@@ -96,6 +99,8 @@ class PlayerCounts(Param):
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
                        ) -> list[CompletionItem]:
+        from click.shell_completion import CompletionItem
+
         done, _, last = incomplete.rpartition(",")
         prefix = f"{done}," if done else ""
         return [CompletionItem(f"{prefix}{p}=") for p in session_players(ctx)
@@ -115,6 +120,8 @@ class Names(Param):
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
                        ) -> list[CompletionItem]:
+        from click.shell_completion import CompletionItem
+
         done, _, last = incomplete.rpartition(",")
         prefix = f"{done}," if done else ""
         return [CompletionItem(prefix + p) for p in session_players(ctx)
@@ -135,6 +142,8 @@ class Player(Param):
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
                        ) -> list[CompletionItem]:
+        from click.shell_completion import CompletionItem
+
         return [CompletionItem(p) for p in session_players(ctx)
                 if p.casefold().startswith(incomplete.casefold())]
 
@@ -175,6 +184,8 @@ class Choice(Param):
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
                        ) -> list[CompletionItem]:
+        from click.shell_completion import CompletionItem
+
         return [CompletionItem(w) for w in self.shown if w.startswith(incomplete.lower())]
 
 
@@ -200,7 +211,7 @@ class Label(Param):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
                 ) -> str:
-        from ..games.players import has_control
+        from ..text import has_control
 
         text = str(value)
         if has_control(text) or len(text) > 20:
@@ -220,7 +231,7 @@ class Date(Param):
             return value
         text = str(value).strip()
         try:
-            if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text, re.ASCII):
+            if len(text) != 10 or not text.replace("-", "").isascii() or text[4::3] != "--":
                 raise ValueError
             return datetime.date.fromisoformat(text)
         except ValueError:

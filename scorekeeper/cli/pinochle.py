@@ -11,7 +11,7 @@ from ..games.cards import SUIT_WORDS, Card, card_points, meld_total, melds, pars
 from ..games.pinochle import CHIP_TABLE, BuryFail, Ending, PinochleDeal, PinochleSettings
 from ..session import AnySession
 from .common import DealForm, deal_command, find
-from .options import CONTEXT, create_session, echo, emit, new_session_options, output_options
+from .options import CONTEXT, Group, create_session, echo, emit, new_session_options, output_options
 from .params import Choice, Count, Param, Player
 
 SUIT = Choice("SUIT", dict(SUIT_WORDS), ["spades", "hearts", "diamonds", "clubs"])
@@ -53,7 +53,7 @@ class Cards(Param):
             self.fail(str(error), param, ctx)
 
 
-@click.group("pinochle", context_settings=CONTEXT)
+@click.group("pinochle", context_settings=CONTEXT, cls=Group)
 def group() -> None:
     """Auction Pinochle: contracts paid in chips, by the bid, from a chip table."""
 

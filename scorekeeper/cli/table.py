@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import click
 
-from .main import cli, game_cli
-from .options import CONTEXT, session_path
+from .main import game_cli
+from .options import CONTEXT, Command, echo, mark_recorded, session_option, session_path
 
 #: Commands whose arguments are the session's game's own: they are parsed by that game's
 #: command, so `--help` and every option reach it untouched.
@@ -44,7 +44,7 @@ def _dispatch(ctx: click.Context, which: str, args: tuple[str, ...], spec: str |
         command.invoke(sub)
 
 
-@cli.command(context_settings=PASS_THROUGH)
+@click.command(context_settings=PASS_THROUGH, cls=Command)
 @click.option("-s", "--session", metavar="S", envvar="SCOREKEEPER_SESSION",
               help="Session name, or path to a .toml file.")
 @click.argument("args", nargs=-1, type=click.UNPROCESSED)
@@ -63,7 +63,7 @@ def deal(ctx: click.Context, session: str | None, args: tuple[str, ...]) -> None
     _dispatch(ctx, "deal", args, session)
 
 
-@cli.command(context_settings=PASS_THROUGH)
+@click.command(context_settings=PASS_THROUGH, cls=Command)
 @click.option("-s", "--session", metavar="S", envvar="SCOREKEEPER_SESSION",
               help="Session name, or path to a .toml file.")
 @click.argument("args", nargs=-1, type=click.UNPROCESSED)
@@ -80,3 +80,31 @@ def amend(ctx: click.Context, session: str | None, args: tuple[str, ...]) -> Non
       scorekeeper amend 2 --bidder Bob --bid 300 --meld 150 --conceded --dry-run
     """
     _dispatch(ctx, "amend", args, session)
+
+
+@click.command(context_settings=CONTEXT, cls=Command)
+@session_option
+@click.pass_context
+def undo(ctx: click.Context, session: str | None) -> None:
+    """Remove the last deal, saying what it removed.
+
+    \b
+    Example:
+      scorekeeper undo
+    """
+    from .. import revise
+    from ..render import view_of
+
+    done = revise.undo(session_path(ctx, session))
+    last = done.removed
+    mark_recorded(ctx, f"the undo of deal {last.number}" if last.number else "the undo")
+    view = view_of(done.session.game)
+    what = view.describe(last.result)
+    if last.number is not None:
+        lines = [f"Removed deal {last.number} (dealt by {last.dealer}): {what}."]
+    else:
+        lines = [f"Removed the {what}."]
+    left = done.standing.deals
+    lines.append(f"{left} deal{'' if left == 1 else 's'} left; next dealer: "
+                 f"{done.standing.next_dealer}.")
+    echo(lines + view.undone_lines(done.session, last, done.standing))

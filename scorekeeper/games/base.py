@@ -13,7 +13,6 @@ A game is generic over four types of its own:
 returns the next state and the result. The session folds its entries through it.
 """
 
-from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping

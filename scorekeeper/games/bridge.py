@@ -56,6 +56,7 @@ STRAIN_WORDS = {
     "no-trumps": Strain.NO_TRUMPS, "sans": Strain.NO_TRUMPS, "uden trumf": Strain.NO_TRUMPS,
     "ut": Strain.NO_TRUMPS,
 }
+DEAL_KEYS = frozenset({"dealer", "trump", "tricks", "doubled", "honours", "chicane"})
 GAME_POINTS = 30
 RUBBER_BONUS = 100
 #: The seed sets no limit on doubling; past 30 a trick would be worth 2**30 times its value.
@@ -300,7 +301,7 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
     state_version = 2
 
     def settings_from_data(self, data: Mapping[str, object]) -> BridgeSettings:
-        fields = Fields(data, ("max_doublings",), "settings")
+        fields = Fields(data, frozenset({"max_doublings"}), "settings")
         most = fields.number("max_doublings", 10, 0, MOST_DOUBLINGS)
         return fields.build(BridgeSettings, most)
 
@@ -310,8 +311,7 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
     def entry_from_data(self, data: Mapping[str, object], players: Players) -> BridgeEntry:
         if "teams" in data:
             return _partnerships_from_data(data, players)
-        fields = Fields(data, ("dealer", "trump", "tricks", "doubled", "honours", "chicane"),
-                        "a deal")
+        fields = Fields(data, DEAL_KEYS, "a deal")
         trump = Strain.NO_TRUMPS
         if "trump" not in data:
             fields.fail("give the trump suit or notrumps", "trump")
@@ -366,8 +366,7 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         """Score one deal on the current rubber's pad, or set the next partnerships."""
         rubber = next_rubber(state, table.players)
         if isinstance(entry, NewPartnerships):
-            for player in entry.teams.seating:
-                table.players.exact(player)
+            table.players.require(*entry.teams.seating)
             waiting = state.playing is not None
             number = rubber.number + 1 if waiting else rubber.number
             result = PartnershipsResult(number, entry.teams, waiting)
@@ -421,7 +420,7 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
 
 
 def _partnerships_from_data(data: Mapping[str, object], players: Players) -> NewPartnerships:
-    fields = Fields(data, ("teams",), "a change of partnerships")
+    fields = Fields(data, frozenset({"teams"}), "a change of partnerships")
     raw = data["teams"]
     sides = raw if isinstance(raw, list) and len(raw) == 2 else []
     pairs = [side for side in sides if isinstance(side, list) and len(side) == 2]

@@ -23,14 +23,14 @@ class Fields:
     misspell one.
     """
 
-    def __init__(self, data: Mapping[str, object], known: Iterable[str], what: str) -> None:
+    def __init__(self, data: Mapping[str, object], known: frozenset[str], what: str) -> None:
         self.data = data
         self.errors: list[RuleError] = []
-        known = set(known)
-        for key in data:
-            if key not in known:
-                self.fail(f"unknown key {key!r} in {what}: expected one of "
-                          f"{', '.join(sorted(known))}", key)
+        if not known.issuperset(data):
+            for key in data:
+                if key not in known:
+                    self.fail(f"unknown key {key!r} in {what}: expected one of "
+                              f"{', '.join(sorted(known))}", key)
 
     def fail(self, message: str, key: str | None = None) -> None:
         self.errors.append(RuleError(message, key))
@@ -56,7 +56,7 @@ class Fields:
         if key not in self.data:
             return default
         value = self.data[key]
-        if isinstance(value, bool) or not isinstance(value, int):
+        if type(value) is not int:  # not bool, which is an int too
             self.fail(f"{key} {value!r} must be a whole number", key)
             return default
         if not low <= value <= high:
@@ -113,7 +113,7 @@ class Fields:
         """A table of players and counts, like { Ann = 2, Bob = 1 }: each player at most
         once (case ignored), each count from 0 to `high`."""
         value = self.data.get(key, {})
-        if not isinstance(value, Mapping):
+        if not isinstance(value, dict):
             self.fail(f"{key} {value!r} must be a table of players and numbers, like "
                       "{ Ann = 2, Bob = 1 }", key)
             return {}
@@ -126,7 +126,7 @@ class Fields:
                 continue
             if player in found:
                 self.fail(f"{key}: {player} is named twice", key)
-            elif isinstance(count, bool) or not isinstance(count, int):
+            elif type(count) is not int:
                 self.fail(f"{key}: {player}'s {count!r} must be a whole number", key)
             elif not 0 <= count <= high:
                 self.fail(f"{key}: {player}={count}: must be from 0 to {high}", key)

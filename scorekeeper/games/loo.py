@@ -5,7 +5,6 @@ of docs/rules.md. The pool is an account like a player's, so every hand balances
 construction: the dealer's ante goes into it, shares come out of it, loos go back in.
 """
 
-from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -23,6 +22,9 @@ from .players import Players
 POOL = "/pool"
 #: The most counters an ante, a loo or a limit may be: far past any table's stakes.
 MOST = 10**9
+SETTINGS_KEYS = frozenset({"ante", "loo", "limit", "must", "single", "defender_looed",
+                           "remainder"})
+DEAL_KEYS = frozenset({"dealer", "all_pass", "tricks", "miss", "defend", "order"})
 
 
 class Single(StrEnum):
@@ -122,7 +124,7 @@ class LooDeal:
         object.__setattr__(self, "tricks", _mapping(self.tricks))
         object.__setattr__(self, "order", tuple(self.order))
         for player, count in self.tricks.items():
-            if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 3:
+            if type(count) is not int or not 0 <= count <= 3:
                 raise RuleError(f"{player}={count}: a player takes 0 to 3 tricks", "tricks")
         if self.all_pass and (self.tricks or self.miss or self.defend):
             raise RuleError("all passed: nobody but the dealer held cards, so nobody plays, "
@@ -184,8 +186,7 @@ class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
     state_version = 2
 
     def settings_from_data(self, data: Mapping[str, object]) -> LooSettings:
-        fields = Fields(data, ("ante", "loo", "limit", "must", "single", "defender_looed",
-                               "remainder"), "settings")
+        fields = Fields(data, SETTINGS_KEYS, "settings")
         loo = data.get("loo", "ante")
         if isinstance(loo, bool) or not (isinstance(loo, int) or loo in ("ante", "unlimited")):
             fields.fail(f"loo {loo!r} must be 'ante', 'unlimited' or a number of counters", "loo")
@@ -215,8 +216,7 @@ class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
         }
 
     def entry_from_data(self, data: Mapping[str, object], players: Players) -> LooDeal:
-        fields = Fields(data, ("dealer", "all_pass", "tricks", "miss", "defend", "order"),
-                        "a deal")
+        fields = Fields(data, DEAL_KEYS, "a deal")
         tricks = fields.counts("tricks", players)
         miss = fields.player("miss", players)
         defend = fields.flag("defend")
@@ -251,27 +251,25 @@ class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
         settings, dealer = table.settings, table.dealer
         pool = state.pool + settings.ante
         must = settings.must and state.single
-        _check_players(entry, table.players)
+        table.players.require_all(entry.tricks.keys(), entry.order, (entry.miss,))
         tricks = _played(entry, table.players, must)
         outcome = _outcome(entry, tricks, dealer, must)
-        won: dict[str, int] = {}
         looed: dict[str, int] = {}
         kept = 0
         if outcome == Outcome.DEALER_TAKES:
             # "In the event of all save the dealer 'passing,' the dealer is entitled to the pool."
-            won[dealer] = pool
+            won = {dealer: pool}
         elif outcome == Outcome.MISS_TAKES:
             # "Should one player take miss, and all the rest throw up their cards, he is
             # entitled to the pool."
-            won[str(entry.miss)] = pool
+            won = {str(entry.miss): pool}
         else:
             won, looed, kept = _divide(entry, tricks, pool, outcome, table)
-        transfers = [Transfer(dealer, POOL, settings.ante)]
-        transfers += [Transfer(POOL, p, n) for p, n in won.items()]
-        transfers += [Transfer(p, POOL, n) for p, n in looed.items()]
+        transfers = (Transfer(dealer, POOL, settings.ante),
+                     *[Transfer(POOL, p, n) for p, n in won.items()],
+                     *[Transfer(p, POOL, n) for p, n in looed.items()])
         pool_after = pool - sum(won.values()) + sum(looed.values())
-        hand = LooHand(dealer, pool, must, outcome, won, looed, kept, pool_after,
-                       tuple(transfers))
+        hand = LooHand(dealer, pool, must, outcome, won, looed, kept, pool_after, transfers)
         return LooState(pool_after, state.hands + 1, _is_single(hand, tricks, settings)), hand
 
     def end_of_sitting(self, state: LooState, players: Players, next_dealer: str) -> list[
@@ -300,16 +298,11 @@ def pool_shares(pool: int, players: Players, next_dealer: str) -> list[tuple[str
     return [(p, each + (i < rest)) for i, p in enumerate(order) if each + (i < rest)]
 
 
-def _check_players(deal: LooDeal, players: Players) -> None:
-    for name in (*deal.tricks, *deal.order, deal.miss or players[0]):
-        players.exact(name)
-
-
-def _played(deal: LooDeal, players: Players, must: bool) -> dict[str, int]:
+def _played(deal: LooDeal, players: Players, must: bool) -> Mapping[str, int]:
     """Who played and the tricks each took. In a must everyone plays, so the players not
     named took none."""
     if not must or deal.all_pass or not deal.tricks:
-        return dict(deal.tricks)
+        return deal.tricks
     return {p: deal.tricks.get(p, 0) for p in players}
 
 
@@ -317,8 +310,9 @@ def _is_single(hand: LooHand, tricks: Mapping[str, int], settings: LooSettings) 
     """Whether the hand after `hand` is a single."""
     if settings.single == Single.EMPTY_POOL:
         return not hand.looed and hand.pool_after == 0
-    # "only three players declare to play, and ... each of them takes one trick"
-    return hand.outcome == Outcome.PLAY and len(tricks) == 3 and set(tricks.values()) == {1}
+    # "only three players declare to play, and ... each of them takes one trick" (the
+    # tricks of a hand played total 3, so three players with none at 0 took one each)
+    return hand.outcome == Outcome.PLAY and len(tricks) == 3 and 0 not in tricks.values()
 
 
 def _outcome(deal: LooDeal, tricks: Mapping[str, int], dealer: str, must: bool) -> Outcome:
@@ -342,7 +336,7 @@ def _outcome(deal: LooDeal, tricks: Mapping[str, int], dealer: str, must: bool) 
     if deal.miss and deal.miss not in tricks:
         raise RuleError(f"{deal.miss} took miss and so had to play: name {deal.miss} with "
                         "his tricks", asks="tricks")
-    others = [p for p in tricks if p != dealer]
+    others = len(tricks) - (dealer in tricks)
     if deal.defend:
         return _defended(deal, tricks, dealer, others)
     if not others:
@@ -375,16 +369,16 @@ def _miss_alone(deal: LooDeal, dealer: str, must: bool) -> Outcome:
     return Outcome.MISS_TAKES
 
 
-def _defended(deal: LooDeal, tricks: Mapping[str, int], dealer: str, others: list[str]
+def _defended(deal: LooDeal, tricks: Mapping[str, int], dealer: str, others: int
               ) -> Outcome:
     # "Should only one player have declared to play, and not have taken miss, the dealer
     # ... is bound to take miss and play for the pool."
     if dealer not in tricks:
         raise RuleError(f"the dealer {dealer} defended the pool: name him with the tricks he "
                         "took", asks="tricks")
-    if len(others) != 1:
+    if others != 1:
         raise RuleError(f"the dealer defends the pool only when one other player declared, "
-                        f"not {len(others)}")
+                        f"not {others}")
     if deal.miss and deal.miss != dealer:
         raise RuleError(f"{deal.miss} took miss: the dealer defends the pool only against a "
                         "player on his own cards")
@@ -394,26 +388,25 @@ def _defended(deal: LooDeal, tricks: Mapping[str, int], dealer: str, others: lis
 def _divide(deal: LooDeal, tricks: Mapping[str, int], pool: int, outcome: Outcome,
             table: Table[LooSettings]) -> tuple[dict[str, int], dict[str, int], int]:
     """A hand that was played: the pool divided by tricks, and the loos."""
-    settings, dealer = table.settings, table.dealer
+    settings, dealer, seats = table.settings, table.dealer, table.players.names
     split = shares(pool, settings.remainder)
     kept = pool - sum(split)  # carried: what does not divide stays in the pool
-    by_trick: dict[str, int] = {}
-    winners = _trick_winners(deal, tricks, pool, split, table.players)
-    for winner, share in zip(winners, split, strict=True):
-        if outcome == Outcome.DEFENDED and winner == dealer:
-            # "the proceeds of any tricks he may make remain in the pool"
-            kept += share
-        else:
+    if split[0] == split[2] and not deal.order:  # equal shares: a third for every trick
+        by_trick = {p: n * split[0] for p, n in tricks.items() if n}
+    else:
+        by_trick = {}
+        for winner, share in zip(_trick_winners(deal, tricks, pool, split, table.players),
+                                 split, strict=True):
             by_trick[winner] = by_trick.get(winner, 0) + share
+    defended = outcome == Outcome.DEFENDED
+    if defended and dealer in by_trick:
+        # "the proceeds of any tricks he may make remain in the pool"
+        kept += by_trick.pop(dealer)
     loo = settings.loo_for(pool)
-    spared = dealer if outcome == Outcome.DEFENDED and not settings.defender_looed else None
-    won: dict[str, int] = {}
-    looed: dict[str, int] = {}
-    for player in table.players:  # in seat order, so the lines read the same every time
-        if player in by_trick:
-            won[player] = by_trick[player]
-        elif tricks.get(player) == 0 and player != spared:
-            looed[player] = loo
+    spared = dealer if defended and not settings.defender_looed else None
+    # in seat order, so the lines read the same every time
+    won = {p: by_trick[p] for p in seats if p in by_trick}
+    looed = {p: loo for p in seats if tricks.get(p) == 0 and p != spared}
     return won, looed, kept
 
 

@@ -45,6 +45,11 @@ class Ending(StrEnum):
     NO_BURY = "no bury"
 
 
+SETTINGS_KEYS = frozenset({"chips", "chip_table", "bury_fail", "bid_step"})
+DEAL_KEYS = frozenset({"dealer", "no_bid", "bidder", "bid", "meld", "meld_cards", "trump",
+                       "took", *(e.value.replace(" ", "_") for e in Ending)})
+
+
 class Outcome(StrEnum):
     WON_ON_MELD = "won on meld"
     CONCEDED = "conceded"
@@ -169,7 +174,7 @@ class Pinochle(Game[PinochleSettings, PinochleDeal, tuple[()], PinochleResult]):
     min_players, max_players = 3, 5
 
     def settings_from_data(self, data: Mapping[str, object]) -> PinochleSettings:
-        fields = Fields(data, ("chips", "chip_table", "bury_fail", "bid_step"), "settings")
+        fields = Fields(data, SETTINGS_KEYS, "settings")
         chips = fields.number("chips", 25, 0, MOST)
         table = _chip_table_from_data(fields)
         bury_fail = BuryFail(fields.text("bury_fail", BuryFail.DOUBLE, tuple(BuryFail)))
@@ -185,9 +190,7 @@ class Pinochle(Game[PinochleSettings, PinochleDeal, tuple[()], PinochleResult]):
         }
 
     def entry_from_data(self, data: Mapping[str, object], players: Players) -> PinochleDeal:
-        keys = ("dealer", "no_bid", "bidder", "bid", "meld", "meld_cards", "trump", "took",
-                *(e.value.replace(" ", "_") for e in Ending))
-        fields = Fields(data, keys, "a deal")
+        fields = Fields(data, DEAL_KEYS, "a deal")
         dealer = fields.player("dealer", players)
         if fields.flag("no_bid"):
             extra = sorted(set(data) - {"no_bid", "dealer"})
@@ -240,7 +243,7 @@ class Pinochle(Game[PinochleSettings, PinochleDeal, tuple[()], PinochleResult]):
         bidder = entry.bidder
         if bidder is None:
             return state, PinochleResult(dealer, None, 0, 0, Outcome.NO_BID, False, 0, out, ())
-        players.exact(bidder)
+        players.require(bidder)
         if entry.bid % settings.bid_step:
             raise RuleError(f"bid {entry.bid} is not a multiple of {settings.bid_step}")
         if bidder not in playing:

@@ -7,21 +7,16 @@ counts wherever players are typed) and no control characters, do not begin with 
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..errors import RuleError
+from ..text import has_control
 
 #: What separates names and counts wherever players are typed: Ann=2, A,C/B,D.
 SEPARATORS = ",=/"
 #: A name beginning with one of these is a formula to a spreadsheet.
 FORMULA_START = "+-@"
-
-
-def has_control(text: str) -> bool:
-    """Whether `text` holds a control or format character (escape, newline, tab, bidi)."""
-    return any(unicodedata.category(c)[0] == "C" for c in text)
 
 
 def check_name(name: object) -> str:
@@ -47,11 +42,12 @@ def check_name(name: object) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Players(Sequence[str]):
+class Players:
     """The players in seat order: the deal passes to the next seat."""
 
     names: tuple[str, ...]
     _folded: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
+    _seats: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         folded: dict[str, str] = {}
@@ -61,6 +57,7 @@ class Players(Sequence[str]):
                 raise RuleError(f"player {name!r} is named twice (case is ignored)", "players")
             folded[name.casefold()] = name
         object.__setattr__(self, "_folded", folded)
+        object.__setattr__(self, "_seats", {name: i for i, name in enumerate(self.names)})
 
     def __len__(self) -> int:
         return len(self.names)
@@ -69,21 +66,37 @@ class Players(Sequence[str]):
         return iter(self.names)
 
     def __contains__(self, name: object) -> bool:
-        return name in self.names
+        return name in self._seats
 
-    def __getitem__(self, index: int) -> str:  # type: ignore[override]  # no slices
+    def __getitem__(self, index: int) -> str:
         return self.names[index]
 
     def seat(self, name: str) -> int:
-        return self.names.index(name)
+        return self._seats[name]
 
     def after(self, name: str, step: int = 1) -> str:
         """The player `step` seats after `name`."""
-        return self.names[(self.names.index(name) + step) % len(self.names)]
+        return self.names[(self._seats[name] + step) % len(self.names)]
+
+    def require_all(self, *groups: Iterable[str | None]) -> None:
+        """Refuse any name in `groups` (None: not given) that is not a player's."""
+        known = self._seats.keys()
+        for group in groups:
+            if not known >= set(group) - {None}:
+                self.require(*group)
+
+    def require(self, *names: str | None) -> None:
+        """Refuse any of `names` (None for a name not given) that is not a player's, as the
+        session spells it."""
+        for name in names:
+            if name is not None and name not in self._seats:
+                self.exact(name)  # names what is wrong, or finds it under another case
 
     def exact(self, name: object) -> str:
         """The player called `name`, case ignored (as a file names him)."""
         if isinstance(name, str):
+            if name in self._seats:
+                return name
             found = self._folded.get(name.casefold())
             if found:
                 return found

@@ -9,10 +9,13 @@ chips), and, for Bridge, the score pad.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Generic
+from typing import TYPE_CHECKING, Any, Generic
 
 from ..games.base import E, R, S, St
-from ..session import Played, Session, Settlement, Standing
+from ..session import Played, Session, Standing
+
+if TYPE_CHECKING:
+    from ..reckoning import Settlement
 
 
 class View(ABC, Generic[S, E, St, R]):

@@ -3,7 +3,7 @@ pad itself (honours, chicane, slams above the line; trick points below it)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..games.bridge import (
     BridgeEntry,
@@ -15,8 +15,11 @@ from ..games.bridge import (
     next_rubber,
     side_name,
 )
-from ..session import Played, Session, Settlement, Standing
+from ..session import Played, Session, Standing
 from .base import View
+
+if TYPE_CHECKING:
+    from ..reckoning import Settlement
 
 BridgeSession = Session[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]
 BridgePlayed = Played[BridgeEntry, BridgeState, BridgeOutcome]

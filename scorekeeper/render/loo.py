@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..games.loo import POOL, LooDeal, LooHand, LooSettings, LooState, Outcome, pool_shares
-from ..session import Played, Session, Settlement, Standing
+from ..session import Played, Session, Standing
 from .base import View
+
+if TYPE_CHECKING:
+    from ..reckoning import Settlement
 
 LooSession = Session[LooSettings, LooDeal, LooState, LooHand]
 

@@ -8,17 +8,16 @@ character or a spreadsheet formula.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from ..errors import UsageError
 from ..ledger import money_text
+from ..text import visible
 
 DEFAULT_FORMAT = "simple"
 #: Formats drawn here; the rest of tabulate's are drawn by tabulate (40 ms to import).
 NATIVE = ("simple",)
-_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
 
 
 class Column(NamedTuple):
@@ -35,8 +34,8 @@ class Table(NamedTuple):
 
 
 class Report(NamedTuple):
-    data: dict[str, Any]
-    """What --format json prints."""
+    data: dict[str, Any] | Callable[[], dict[str, Any]]
+    """What --format json prints (a function making it, when it costs to make)."""
     tables: tuple[Table, ...] = ()
     title: tuple[str, ...] = ()
     """Lines before the tables (not in CSV)."""
@@ -44,11 +43,6 @@ class Report(NamedTuple):
     """Lines after the tables (not in CSV)."""
     drawing: str | None = None
     """A drawing that stands for the tables when no format is asked for (a score pad)."""
-
-
-def visible(text: str) -> str:
-    """`text` with control characters shown as escapes, never sent to the terminal."""
-    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
 
 
 def check_format(fmt: str) -> str:
@@ -67,15 +61,14 @@ def emit(report: Report, fmt: str | None, width: int | None = None) -> str:
     report's drawing if it has one). Tables are fitted to `width` where they can be, by
     wrapping the columns that may wrap."""
     if fmt == "json":
-        return to_json(report.data)
+        return to_json(report.data() if callable(report.data) else report.data)
     if fmt == "csv":
         return "\n\n".join(_csv(table) for table in report.tables)
     if fmt is None and report.drawing is not None:
-        body = [visible(report.drawing)]
+        body = [report.drawing]
     else:
         body = [_draw(table, fmt or DEFAULT_FORMAT, width) for table in report.tables]
-    lines = [*map(visible, report.title), *_spaced(body), *map(visible, report.footer)]
-    return "\n".join(lines)
+    return visible("\n".join([*report.title, *_spaced(body), *report.footer]))
 
 
 def _spaced(blocks: list[str]) -> list[str]:
@@ -103,11 +96,11 @@ def _json_value(value: object) -> object:
 
 
 def _cell(value: object) -> str:
+    if type(value) is str:
+        return value
     from decimal import Decimal
 
-    if isinstance(value, Decimal):
-        return money_text(value)
-    return visible(str(value))
+    return money_text(value) if isinstance(value, Decimal) else str(value)
 
 
 def _csv(table: Table) -> str:
@@ -120,7 +113,7 @@ def _csv(table: Table) -> str:
     for row in table.rows:
         writer.writerow([_cell(v) if c.numeric else _csv_text(_cell(v))
                          for c, v in zip(table.columns, row, strict=True)])
-    return out.getvalue().rstrip("\n")
+    return visible(out.getvalue().rstrip("\n"))
 
 
 def _csv_text(text: str) -> str:
@@ -129,8 +122,8 @@ def _csv_text(text: str) -> str:
 
 
 def _draw(table: Table, fmt: str, width: int | None) -> str:
-    headers = [visible(c.title) for c in table.columns]
-    rows = [[_cell(v) for v in row] for row in table.rows]
+    headers = [c.title for c in table.columns]
+    rows = [[v if type(v) is str else _cell(v) for v in row] for row in table.rows]
     align = ["right" if c.numeric else "left" for c in table.columns]
     if width:
         _fit(headers, rows, [c.wrap for c in table.columns], width)
@@ -167,23 +160,27 @@ def _wrap(text: str, width: int) -> list[str]:
         else:
             if lines:
                 lines[-1] += ","
-            lines += textwrap.wrap(part, width) or [""]
+            lines += [part] if len(part) <= width else textwrap.wrap(part, width) or [""]
     return lines
 
 
 def _simple(headers: list[str], rows: list[list[str]], align: list[str]) -> str:
     """tabulate's "simple" format, drawn here: 10,000 rows in milliseconds, not a second.
     A cell may hold several lines."""
-    widths = [max([len(h) + 2, *(len(line) for r in rows for line in r[i].split("\n"))])
-              for i, h in enumerate(headers)]
+    columns = list(zip(*rows, strict=True)) if rows else [() for _ in headers]
+    tall = [any("\n" in cell for cell in column) for column in columns]
+    widths = [max([len(h) + 2, *(len(line) for cell in column
+                                 for line in (cell.split("\n") if is_tall else (cell,)))])
+              for h, column, is_tall in zip(headers, columns, tall, strict=True)]
+    pattern = "  ".join(f"{{:{'>' if a == 'right' else '<'}{w}}}"
+                        for a, w in zip(align, widths, strict=True))
 
     def line(cells: Sequence[str]) -> str:
-        return "  ".join(c.rjust(w) if a == "right" else c.ljust(w)
-                         for c, w, a in zip(cells, widths, align, strict=True)).rstrip()
+        return pattern.format(*cells).rstrip()
 
     out = [line(headers), line(["-" * w for w in widths])]
     for row in rows:
-        if any("\n" in cell for cell in row):
+        if any(tall) and any("\n" in cell for cell in row):
             parts = [cell.split("\n") for cell in row]
             height = max(map(len, parts))
             out += [line([p[i] if i < len(p) else "" for p in parts]) for i in range(height)]

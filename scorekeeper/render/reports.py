@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..ledger import money, money_text
-from ..session import AnySession, Played, Settlement, Standing
+from ..reckoning import Settlement
+from ..session import AnySession, Played, Standing
 from . import view_of
 from .report import Column, Report, Table
 
@@ -24,20 +25,25 @@ def show(session: AnySession, played: list[Played[Any, Any, Any]], standing: Sta
     columns = (Column("#", numeric=True), Column("dealer"), Column("what happened", wrap=True),
                *(Column(p, numeric=True) for p in players),
                *(Column(view.account_name(a), numeric=True) for a in extra))
-    rows = [["" if p.number is None else p.number, p.dealer or "", view.describe(p.result),
-             *(signed(p.balances[a]) for a in players), *(p.balances[a] for a in extra)]
+    rows = [["" if p.number is None else str(p.number), p.dealer or "",
+             view.describe(p.result),
+             *[f"{b:+d}" if b else "0" for b in map(p.balances.__getitem__, players)],
+             *[str(p.balances[a]) for a in extra]]
             for p in played]
-    data: dict[str, Any] = {
-        "session": session.name, "game": session.game.name, "unit": session.game.unit,
-        "players": players,
-        "deals": [{"number": p.number, "dealer": p.dealer,
-                   "inputs": session.game.entry_to_data(p.entry),
-                   **view.result_data(p.result),
-                   "balances": {a: p.balances[a] for a in players}} for p in played],
-        "balances": {a: standing.balances[a] for a in players},
-        "next_dealer": standing.next_dealer,
-        **view.standing_data(session, standing),
-    }
+
+    def data() -> dict[str, Any]:
+        return {
+            "session": session.name, "game": session.game.name, "unit": session.game.unit,
+            "players": players,
+            "deals": [{"number": p.number, "dealer": p.dealer,
+                       "inputs": session.game.entry_to_data(p.entry),
+                       **view.result_data(p.result),
+                       "balances": {a: p.balances[a] for a in players}} for p in played],
+            "balances": {a: standing.balances[a] for a in players},
+            "next_dealer": standing.next_dealer,
+            **view.standing_data(session, standing),
+        }
+
     footer = (*view.standing_lines(session, standing), f"Next dealer: {standing.next_dealer}.")
     tables = (Table(columns, rows),) if rows else ()
     title = () if rows else ("No deals yet.",)

@@ -1,0 +1,170 @@
+"""The commands that read sessions: list them, choose one, show it, settle it, check files,
+and print the shell completion script."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import click
+
+from .. import paths
+from ..errors import ScorekeeperError
+from ..text import visible
+from .options import (
+    CONTEXT,
+    Command,
+    complete_session,
+    echo,
+    emit,
+    folder,
+    output_options,
+    session_option,
+    session_path,
+)
+
+
+@click.command(context_settings=CONTEXT, cls=Command)
+@output_options
+@click.pass_context
+def sessions(ctx: click.Context, fmt: str | None) -> None:
+    """List the sessions in the session folder; the current one is marked *.
+
+    \b
+    Examples:
+      scorekeeper sessions
+      scorekeeper --dir sessions sessions --format json
+    """
+    from .. import store
+    from ..render.reports import sessions as report
+
+    root = folder(ctx)
+    current = paths.current_session(root)
+    rows = []
+    for path in paths.list_sessions(root):
+        name = paths.session_name(path)
+        row: dict[str, Any] = {"name": name, "current": name == current, "path": path}
+        try:
+            session, standing = store.load_standing(path)
+        except ScorekeeperError as error:
+            row |= {"game": "unreadable", "players": [], "deals": 0, "error": str(error)}
+        else:
+            row |= {"game": session.game.name, "players": list(session.players),
+                    "deals": standing.deals,
+                    "date": session.date.isoformat() if session.date else None,
+                    "paid": session.paid.isoformat() if session.paid else None}
+        rows.append(row)
+    emit(report(rows), fmt)
+
+
+@click.command(context_settings=CONTEXT, cls=Command)
+@click.argument("name", shell_complete=complete_session)
+@click.pass_context
+def use(ctx: click.Context, name: str) -> None:
+    """Make the session NAME the current one.
+
+    \b
+    Example:
+      scorekeeper use friday
+    """
+    from .. import store
+
+    root = folder(ctx)
+    path = paths.session_path(root, paths.check_session_name(name))
+    if not os.path.lexists(path):
+        raise ScorekeeperError(f"no session {name!r} in {root} ('scorekeeper sessions' lists "
+                               "them)")
+    store.load_standing(path)
+    paths.set_current(root, name)
+    echo(f"'{name}' is now the current session.")
+
+
+@click.command(context_settings=CONTEXT, cls=Command)
+@session_option
+@output_options
+@click.pass_context
+def show(ctx: click.Context, session: str | None, fmt: str | None) -> None:
+    """Show the session deal by deal, with running balances; Bridge as a score pad.
+
+    \b
+    Examples:
+      scorekeeper show
+      scorekeeper show -s sessions/loo-evening.toml --format github
+      scorekeeper show --format json
+    """
+    from .. import store
+    from ..render.reports import show as report
+
+    loaded = store.load(session_path(ctx, session))
+    emit(report(loaded.session, loaded.played, loaded.standing), fmt)
+
+
+@click.command(context_settings=CONTEXT, cls=Command)
+@session_option
+@output_options
+@click.pass_context
+def settle(ctx: click.Context, session: str | None, fmt: str | None) -> None:
+    """End-of-sitting reckoning: each player's net and money, and who pays whom.
+
+    The payments are the fewest that clear every net.
+
+    \b
+    Examples:
+      scorekeeper settle
+      scorekeeper settle -s sessions/loo-evening.toml --format json
+    """
+    from .. import store
+    from ..reckoning import settle as reckon
+    from ..render.reports import settle as report
+
+    loaded, standing = store.load_standing(session_path(ctx, session))
+    emit(report(loaded, reckon(loaded, standing)), fmt)
+
+
+@click.command(context_settings=CONTEXT, cls=Command)
+@click.argument("files", nargs=-1, required=True)
+def check(files: tuple[str, ...]) -> None:
+    """Check session FILES; print every problem as FILE:LINE: message.
+
+    Each deal's inputs are checked on their own (every problem is listed), then the deals
+    are replayed up to the first that breaks a rule. Exits 1 if any file has a problem.
+
+    \b
+    Example:
+      scorekeeper check sessions/*.toml
+    """
+    from .. import store
+
+    failed = False
+    for name in files:
+        problems = store.check(name)
+        if problems:
+            failed = True
+            click.echo("\n".join(visible(str(p)) for p in problems), err=True)
+            continue
+        session, standing = store.load_standing(name)
+        echo(f"{name}: ok ({session.game.name}, {len(session.players)} players, "
+             f"{standing.deals} deals)")
+    if failed:
+        sys.exit(1)
+
+
+@click.command(context_settings=CONTEXT, cls=Command)
+@click.argument("shell", type=click.Choice(["bash", "zsh", "fish"]))
+def completion(shell: str) -> None:
+    """Print the shell completion script for SHELL.
+
+    \b
+    Examples:
+      eval "$(scorekeeper completion bash)"       (add to ~/.bashrc)
+      scorekeeper completion zsh > ~/.zfunc/_scorekeeper
+      scorekeeper completion fish > ~/.config/fish/completions/scorekeeper.fish
+    """
+    from click.shell_completion import get_completion_class
+
+    from .main import cli
+
+    completer = get_completion_class(shell)
+    assert completer is not None
+    click.echo(completer(cli, {}, "scorekeeper", "_SCOREKEEPER_COMPLETE").source())

@@ -1,0 +1,123 @@
+"""Changing what a session holds after the fact: undo the last entry, amend a deal, mark
+the sitting paid or reopen it, and save a text a person edited. Each runs under the lock and
+changes nothing unless it all holds (store.py records the deals; this module revises them).
+"""
+
+import datetime
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any, NamedTuple
+
+from . import atomic
+from .errors import RuleError, SessionError, SessionFileError
+from .session import AnySession, Played, Standing, replay
+from .store import (
+    Build,
+    Loaded,
+    changed_text,
+    changing,
+    check_open,
+    keep_standing,
+    load,
+    problems_of,
+    textedit,
+    write_text,
+)
+
+
+def _save(loaded: Loaded, after: AnySession, edit: Callable[[str], str]) -> Standing[Any]:
+    """Replay `after` (a DealError names the first entry that breaks a rule) and save it
+    over `loaded`; where it now stands."""
+    _, standing = replay(after)
+    new = changed_text(loaded, after, edit)
+    written = write_text(loaded.path, loaded.raw, new)
+    keep_standing(loaded.path, written, new, after, standing)
+    return standing
+
+
+class Undone(NamedTuple):
+    before: Loaded
+    removed: Played[Any, Any, Any]
+    session: AnySession
+    standing: Standing[Any]
+
+
+def undo(path: str) -> Undone:
+    """Under the lock: remove the session's last entry."""
+    with changing(path):
+        loaded = load(path)
+        session = loaded.session
+        check_open(session)
+        if not session.entries:
+            raise RuleError(f"session {session.name!r} has no deals to undo")
+        index = len(session.entries) - 1
+        after = replace(session, entries=session.entries[:-1])
+        standing = _save(loaded, after, lambda text: textedit().remove_entry(text, index))
+        return Undone(loaded, loaded.played[-1], after, standing)
+
+
+class Amended(NamedTuple):
+    before: Loaded
+    position: int
+    """The entry replaced (0-based, among all entries)."""
+    session: AnySession
+    played: list[Played[Any, Any, Any]]
+    standing: Standing[Any]
+
+
+def amend(path: str, number: int, build: Build, dry_run: bool = False) -> Amended:
+    """Under the lock: deal `number` (as `show` numbers it) gets the entry `build` makes;
+    every later deal is replayed. Refused, file unchanged, if it or a later deal then
+    breaks a rule."""
+    with changing(path, dry_run):
+        loaded = load(path)
+        session = loaded.session
+        check_open(session)
+        numbered = [i for i, p in enumerate(loaded.played) if p.number is not None]
+        if not 1 <= number <= len(numbered):
+            raise RuleError(f"there is no deal {number}: session {session.name!r} has "
+                            f"{len(numbered)} deal{'' if len(numbered) == 1 else 's'}")
+        index = numbered[number - 1]
+        entry = build(session)
+        entries = (*session.entries[:index], entry, *session.entries[index + 1:])
+        after = replace(session, entries=entries)
+        played, standing = replay(after)
+        if not dry_run:
+            data = session.game.entry_to_data(entry)
+            _save(loaded, after, lambda text: textedit().replace_entry(text, index, data))
+        return Amended(loaded, index, after, played, standing)
+
+
+def set_paid(path: str, paid: datetime.date | None) -> AnySession:
+    """Under the lock: mark the sitting paid on `paid`, or reopen it (None)."""
+    with changing(path):
+        loaded = load(path)
+        after = replace(loaded.session, paid=paid)
+        _save(loaded, after, lambda text: textedit().set_top_key(text, "paid", paid))
+        return after
+
+
+def save_text(path: str, original: bytes, text: str) -> Loaded:
+    """Under the lock: save `text` (edited by a person from `original`) as the session,
+    checked first; refused, with the file unchanged, if it has any problem or if the file
+    changed meanwhile. Every problem is raised together (SessionFileProblems)."""
+    with changing(path) as real:
+        if atomic.read_file(real) != original:
+            raise SessionError(f"{path!r} changed while it was being edited: nothing was saved "
+                               "(edit it again)")
+        raw = text.encode("utf-8")
+        problems = problems_of(raw, path)
+        if problems:
+            raise Problems(problems)
+        atomic.write_atomic(real, raw)
+        return load(path)
+
+
+class Problems(SessionError):
+    """Every problem of a text that was to be saved."""
+
+    def __init__(self, problems: list[SessionFileError]) -> None:
+        self.problems = problems
+        super().__init__(str(problems[0]))
+
+
