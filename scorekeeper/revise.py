@@ -31,7 +31,7 @@ def _save(loaded: Loaded, after: AnySession, edit: Callable[[str], str]) -> Stan
     _, standing = replay(after)
     new = changed_text(loaded, after, edit)
     written = write_text(loaded.path, loaded.raw, new)
-    keep_standing(loaded.path, written, new, after, standing)
+    keep_standing(loaded.path, written, after, standing)
     return standing
 
 

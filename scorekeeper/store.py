@@ -85,7 +85,7 @@ def load(path: str) -> Loaded:
     text, data = codec.parse(raw, path)
     session = _decode(data, text, path)
     played, standing = _replay(session, text, path)
-    keep_standing(real, raw, text, session, standing)
+    keep_standing(real, raw, session, standing)
     return Loaded(real, raw, session, played, standing)
 
 
@@ -153,14 +153,19 @@ def changing(path: str, dry_run: bool = False) -> Iterator[str]:
         yield real
 
 
-def keep_standing(real: str, raw: bytes, text: str, session: AnySession, standing: Standing[Any],
-          entries: list[dict[str, object]] | None = None) -> None:
-    """Write the cached standing of the file holding `raw` (`text` decoded)."""
-    canonical = text == codec.dumps(session) if entries is None else True
+def keep_standing(real: str, raw: bytes, session: AnySession, standing: Standing[Any],
+                  entries: list[dict[str, object]] | None = None) -> None:
+    """Write the cached standing of the file holding `raw`. `entries`: the entries' data,
+    when the file is canonical and `session` holds none of them (the fast path)."""
+    if entries is None:
+        text = codec.dumps(session)
+        canonical = raw == text.encode("utf-8")
+        entries = codec.entries_data(session)
+    else:
+        text, canonical = raw.decode("utf-8"), True
     game = session.game
     kept = cache.Cached(
-        _cacheable(codec.header(session)),
-        codec.entries_data(session) if entries is None else entries,
+        _cacheable(codec.header(session)), entries,
         game.state_to_data(standing.state), standing.balances, standing.next_dealer,
         standing.deals, codec.deals_end(text) if canonical else None)
     cache.write(real, raw, game.name, game.state_version, kept)
@@ -258,7 +263,7 @@ def record(path: str, build: Build, dry_run: bool = False) -> Recorded:
             entries = None
             session = new_session
         written = write_text(real, raw, new)
-        keep_standing(real, written, new, session, after, entries)
+        keep_standing(real, written, session, after, entries)
         return Recorded(session, played, after)
 
 
@@ -286,7 +291,7 @@ def create(path: str, session: AnySession, force: bool) -> str:
                                "to replace it")
         text = codec.dumps(session)
         data = write_text(real, b"", text)
-        keep_standing(real, data, text, session, start(session))
+        keep_standing(real, data, session, start(session))
     return path
 
 

@@ -409,3 +409,12 @@ def test_undo_gives_the_standings_of_never_recording_the_deal(
     else:
         assert not any(without_last.balances.values())
     assert without_last.next_dealer == played[-1].dealer
+
+
+def test_an_unlimited_loo_without_a_limit_stops_before_numbers_run_away() -> None:
+    settings_ = LooSettings(unlimited=True)
+    _, hand = play_deal(LooState(pool=10**15 - 3, hands=1), deal(A=3, B=0), "C",
+                        settings_=settings_)
+    assert hand.looed == {"B": 10**15}
+    with pytest.raises(RuleError, match="an unlimited loo needs a limit"):
+        play_deal(LooState(pool=10**15, hands=1), deal(A=3, B=0), "C", settings_=settings_)

@@ -20,7 +20,7 @@ import click
 
 from .. import __version__
 from ..errors import ScorekeeperError, UsageError
-from ..games import NAMES
+from ..games import GAMES
 from ..text import visible
 from .options import CONTEXT, Quick, RunState
 
@@ -37,6 +37,14 @@ def game_cli(name: str) -> ModuleType:
     """The command-line module of a game: scorekeeper.cli.<name>, with its `group` and the
     `FORM` of its deal."""
     return importlib.import_module(f"{__package__}.{name}")
+
+
+class Unwritable(Exception):
+    """The output could not be written (a closed pipe, a full disk)."""
+
+    def __init__(self, error: OSError) -> None:
+        self.error = error
+        super().__init__(str(error))
 
 
 class Root(Quick, click.Group):
@@ -65,15 +73,21 @@ class Root(Quick, click.Group):
         except ScorekeeperError as error:
             _say(f"Error: {visible(str(error))}")
             code = 2 if isinstance(error, UsageError) else 1
-        except OSError as error:  # the output could not be written
-            code = _output_failed(state, error)
+        except Unwritable as error:
+            code = _output_failed(state, error.error)
         sys.exit(_finish(state, code))
 
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except OSError as error:  # click would end a closed pipe itself, with no word
+            raise Unwritable(error) from None
+
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return [*NAMES, *COMMANDS]
+        return [*GAMES, *COMMANDS]
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name in NAMES:
+        if name in GAMES:
             group: click.Command = game_cli(name).group
             return group
         if name in COMMANDS:

@@ -3,6 +3,8 @@ game, `edit` in an editor, checked on save, and `play`, a whole sitting at one p
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import click
 
 from .main import game_cli
@@ -44,11 +46,16 @@ def _dispatch(ctx: click.Context, which: str, args: tuple[str, ...], spec: str |
         command.invoke(sub)
 
 
-@click.command(context_settings=PASS_THROUGH, cls=Command)
-@click.option("-s", "--session", metavar="S", envvar="SCOREKEEPER_SESSION",
-              help="Session name, or path to a .toml file.")
-@click.argument("args", nargs=-1, type=click.UNPROCESSED)
-@click.pass_context
+def passing_through(f: Callable[..., None]) -> click.Command:
+    """A command whose ARGS the session's game's own command parses."""
+    f = click.pass_context(f)
+    f = click.argument("args", nargs=-1, type=click.UNPROCESSED)(f)
+    f = click.option("-s", "--session", metavar="S", envvar="SCOREKEEPER_SESSION",
+                     help="Session name, or path to a .toml file.")(f)
+    return click.command(context_settings=PASS_THROUGH, cls=Command)(f)
+
+
+@passing_through
 def deal(ctx: click.Context, session: str | None, args: tuple[str, ...]) -> None:
     """Record a deal of the session's own game: ARGS as its `deal` takes them.
 
@@ -63,11 +70,7 @@ def deal(ctx: click.Context, session: str | None, args: tuple[str, ...]) -> None
     _dispatch(ctx, "deal", args, session)
 
 
-@click.command(context_settings=PASS_THROUGH, cls=Command)
-@click.option("-s", "--session", metavar="S", envvar="SCOREKEEPER_SESSION",
-              help="Session name, or path to a .toml file.")
-@click.argument("args", nargs=-1, type=click.UNPROCESSED)
-@click.pass_context
+@passing_through
 def amend(ctx: click.Context, session: str | None, args: tuple[str, ...]) -> None:
     """Replace deal N's inputs: `amend N ARGS`, ARGS as `deal` takes them.
 

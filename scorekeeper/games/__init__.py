@@ -29,6 +29,9 @@ class Registry(Mapping[str, AnyGame]):
         game: AnyGame = importlib.import_module(f"{__name__}.{name}").GAME
         return game
 
+    def __contains__(self, name: object) -> bool:
+        return name in self._names  # without importing the game
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._names)
 

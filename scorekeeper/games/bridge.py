@@ -148,8 +148,8 @@ class BridgeDeal:
         object.__setattr__(self, "chicane", tuple(self.chicane))
         if not 0 <= self.tricks <= 13:
             raise RuleError(f"tricks {self.tricks}: a side takes 0 to 13 tricks", "tricks")
-        if not 0 <= self.doubled <= MOST_DOUBLINGS:
-            raise RuleError(f"doubled {self.doubled} times: at most {MOST_DOUBLINGS}", "doubled")
+        if self.doubled < 0:
+            raise RuleError(f"doubled {self.doubled} times: 0 or more", "doubled")
         nt = self.trump == Strain.NO_TRUMPS
         what, most = ("aces", 4) if nt else (f"honours in {self.trump.label}", 5)
         for player, held in self.honours.items():
@@ -326,7 +326,7 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
                         "his side took, like { Ann = 9 }", "tricks")
         honours = fields.counts("honours", players, 5)
         chicane = fields.player_list("chicane", players)
-        doubled = fields.number("doubled", 0, 0, MOST_DOUBLINGS)
+        doubled = fields.number("doubled", 0)
         dealer = fields.player("dealer", players)
         fields.done()
         ((side_of, taken),) = tricks.items()

@@ -22,6 +22,9 @@ from .players import Players
 POOL = "/pool"
 #: The most counters an ante, a loo or a limit may be: far past any table's stakes.
 MOST = 10**9
+#: An unlimited loo doubles the pool and more at every hand ("pence grow to pounds with
+#: startling rapidity"); past this no table plays on, and money stays exact and printable.
+LARGEST_LOO = 10**15
 SETTINGS_KEYS = frozenset({"ante", "loo", "limit", "must", "single", "defender_looed",
                            "remainder"})
 DEAL_KEYS = frozenset({"dealer", "all_pass", "tricks", "miss", "defend", "order"})
@@ -227,20 +230,9 @@ class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
         return fields.build(LooDeal, in_seat_order, miss, defend, all_pass, order, dealer)
 
     def entry_to_data(self, entry: LooDeal) -> dict[str, object]:
-        data: dict[str, object] = {}
-        if entry.dealer:
-            data["dealer"] = entry.dealer
-        if entry.all_pass:
-            data["all_pass"] = True
-        if entry.tricks:
-            data["tricks"] = dict(entry.tricks)
-        if entry.miss:
-            data["miss"] = entry.miss
-        if entry.defend:
-            data["defend"] = True
-        if entry.order:
-            data["order"] = list(entry.order)
-        return data
+        data = {"dealer": entry.dealer, "all_pass": entry.all_pass, "tricks": dict(entry.tricks),
+                "miss": entry.miss, "defend": entry.defend, "order": list(entry.order)}
+        return {key: value for key, value in data.items() if value}  # only what was given
 
     def initial_state(self, settings: LooSettings, players: Players) -> LooState:
         return LooState()
@@ -403,6 +395,9 @@ def _divide(deal: LooDeal, tricks: Mapping[str, int], pool: int, outcome: Outcom
         # "the proceeds of any tricks he may make remain in the pool"
         kept += by_trick.pop(dealer)
     loo = settings.loo_for(pool)
+    if loo > LARGEST_LOO:
+        raise RuleError(f"a loo of the pool, {pool} counters, is more than this tool keeps "
+                        f"(10^{len(str(LARGEST_LOO)) - 1}): an unlimited loo needs a limit")
     spared = dealer if defended and not settings.defender_looed else None
     # in seat order, so the lines read the same every time
     won = {p: by_trick[p] for p in seats if p in by_trick}

@@ -1,0 +1,193 @@
+"""The file form below the store: TOML written by hand (tomltext) reads back the same, the
+outline finds every key and deal, a file laid out by a person keeps its comments and layout
+through deal, undo, amend and paid, and the table drawn here matches tabulate's."""
+
+from __future__ import annotations
+
+import datetime
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper import codec, revise, store, tomltext
+from scorekeeper.errors import SessionError
+from scorekeeper.games.loo import LooDeal
+from scorekeeper.outline import outline
+from scorekeeper.render.report import _simple
+
+texts = st.text(st.characters(exclude_categories=["Cs"]), max_size=12)
+keys = texts | st.sampled_from(["tricks", "Ann", "a b", "Mary Ann", "x.y", "", "=", "é"])
+scalars = (st.booleans() | st.integers(-(10**12), 10**12) | texts
+           | st.dates(datetime.date(1900, 1, 1), datetime.date(2200, 1, 1)))
+values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
+                      | st.dictionaries(keys, inner, max_size=4), max_leaves=10)
+
+
+@settings(max_examples=400)
+@given(st.dictionaries(keys, values, max_size=5))
+def test_a_table_written_on_one_line_reads_back_the_same(table: dict[str, Any]) -> None:
+    line = tomltext.inline_table(table)
+    assert "\n" not in line
+    assert tomllib.loads(f"x = {line}\n")["x"] == table
+
+
+@settings(max_examples=200)
+@given(st.lists(st.lists(st.text(st.characters(codec="ascii", exclude_categories=["Cc"]),
+                                 max_size=8).map(str.strip), min_size=3, max_size=3),
+                min_size=1, max_size=6),
+       st.lists(st.booleans(), min_size=3, max_size=3))
+def test_the_simple_table_is_tabulates(rows: list[list[str]], numeric: list[bool]) -> None:
+    from tabulate import tabulate  # type: ignore[import-untyped]
+
+    headers = ["#", "name", "what happened"]
+    align = ["right" if n else "left" for n in numeric]
+    expected = tabulate(rows, headers, tablefmt="simple", disable_numparse=True, colalign=align)
+    assert _simple(headers, rows, align) == expected
+
+
+HAND_LAID = """\
+# Friday at Ann's: a comment the tool must keep
+format = "scorekeeper session"
+version = 2
+game = "loo"   # three-card
+players = [
+    "Ann",  # the host
+    "Bob",
+    "Cid",
+]
+deals = [
+    # the first hand
+    { tricks = { Ann = 2, Bob = 1, Cid = 0 } },
+    { tricks = { Ann = 1, Bob = 1, Cid = 1 } }, # a single followed
+    { tricks = { Ann = 3, Cid = 0 } }
+    # more to come
+]
+
+[settings]   # stakes
+value = "0.05"
+must = false
+"""
+
+TABLES = """\
+format = "scorekeeper session"
+version = 2
+game = "loo"
+players = ["Ann", "Bob", "Cid"]
+
+[settings]
+value = "0.05"
+must = false
+
+# hand 1
+[[deals]]
+tricks = { Ann = 2, Bob = 1, Cid = 0 }
+
+[[deals]]
+# Bob dealt this one
+dealer = "Bob"
+tricks = { Ann = 1, Bob = 1, Cid = 1 }
+"""
+
+
+def test_the_outline_finds_keys_tables_and_deals() -> None:
+    layout = outline(HAND_LAID)
+    lines = HAND_LAID.splitlines()
+    assert layout.keys[("game",)].line == 4
+    assert layout.keys[("settings", "must")].line == lines.index("must = false") + 1
+    assert [d.line for d in layout.deals] == [12, 13, 14]
+    assert [HAND_LAID[d.start:d.end] for d in layout.deals][2] == "{ tricks = { Ann = 3, Cid = 0 } }"
+    layout = outline(TABLES)
+    assert [d.line for d in layout.deals] == [11, 14]
+    assert TABLES[layout.deals[1].start:layout.deals[1].end].endswith("Cid = 1 }")
+
+
+def hand(**tricks: int) -> LooDeal:
+    return LooDeal(tricks=tricks)
+
+
+@pytest.mark.parametrize("text", [HAND_LAID, TABLES, "\ufeff" + TABLES])
+def test_a_hand_laid_file_keeps_its_comments_and_layout(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(text, encoding="utf-8")
+    comments = [line.strip() for line in text.splitlines() if "#" in line]
+    kept = [c for c in comments if "a single followed" not in c and "Bob dealt" not in c]
+    before = store.load(str(path)).session.entries
+    store.record(str(path), lambda s: hand(Bob=3, Cid=0))
+    revise.amend(str(path), 1, lambda s: hand(Ann=1, Bob=2, Cid=0))
+    revise.set_paid(str(path), datetime.date(2026, 11, 30))
+    new = path.read_text(encoding="utf-8")
+    for comment in comments:
+        assert comment in new
+    assert "paid = 2026-11-30" in new
+    loaded = store.load(str(path)).session
+    assert loaded.entries == (hand(Ann=1, Bob=2, Cid=0), *before[1:], hand(Bob=3, Cid=0))
+    assert loaded.paid == datetime.date(2026, 11, 30)
+    revise.set_paid(str(path), None)
+    revise.undo(str(path))
+    revise.undo(str(path))
+    new = path.read_text(encoding="utf-8")
+    assert [c for c in kept if c in new] == kept
+    assert "paid" not in new
+    assert path.read_bytes().startswith(b"\xef\xbb\xbf") == text.startswith("\ufeff")
+    assert store.load(str(path)).session.entries == (hand(Ann=1, Bob=2, Cid=0), *before[1:-1])
+
+
+@pytest.mark.parametrize("deals", ["deals = []", "deals = [ ]", "deals = [{ tricks = { Ann = 3, Bob = 0 } }]", ""])
+def test_deals_written_on_one_line_or_not_at_all(tmp_path: Path, deals: str) -> None:
+    text = TABLES.split("# hand 1", maxsplit=1)[0].replace("[settings]", f"{deals}\n\n[settings]")
+    path = tmp_path / "s.toml"
+    path.write_text(text, encoding="utf-8")
+    count = store.load(str(path)).standing.deals
+    store.record(str(path), lambda s: hand(Bob=3, Cid=0))
+    store.record(str(path), lambda s: hand(Ann=3, Cid=0))
+    assert store.load(str(path)).standing.deals == count + 2
+    revise.undo(str(path))
+    assert store.load(str(path)).standing.deals == count + 1
+
+
+def test_a_layout_the_edits_cannot_follow_is_refused_and_kept(tmp_path: Path) -> None:
+    # deals as an array of tables written out as [deals.x]-style sub-tables is beyond them
+    text = TABLES.replace("[[deals]]\ntricks = { Ann = 2, Bob = 1, Cid = 0 }",
+                          "[[deals]]\n[deals.tricks]\nAnn = 2\nBob = 1\nCid = 0")
+    path = tmp_path / "s.toml"
+    path.write_text(text, encoding="utf-8")
+    assert store.load(str(path)).standing.deals == 2
+    try:
+        revise.amend(str(path), 1, lambda s: hand(Ann=3, Bob=0))
+    except SessionError as error:
+        assert "nothing was changed" in str(error)
+        assert path.read_text(encoding="utf-8") == text
+    else:  # the edit could follow it after all: it must say what was meant
+        assert store.load(str(path)).session.entries[0] == hand(Ann=3, Bob=0)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(["deal", "undo", "amend", "paid"]), max_size=8),
+       st.sampled_from([HAND_LAID, TABLES]))
+def test_any_run_of_changes_to_a_hand_laid_file_says_what_the_session_holds(
+        tmp_path: Path, changes: list[str], text: str) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(text, encoding="utf-8")
+    for change in changes:
+        loaded = store.load(str(path)).session
+        if loaded.paid and change != "paid":  # a paid sitting is closed to changes
+            before = path.read_bytes()
+            with pytest.raises(SessionError, match="reopen it with 'scorekeeper paid --undo'"):
+                store.record(str(path), lambda s: hand(Ann=2, Bob=1))
+            assert path.read_bytes() == before
+        elif change == "deal":
+            store.record(str(path), lambda s: hand(Ann=2, Bob=1))
+        elif change == "undo" and loaded.entries:
+            revise.undo(str(path))
+        elif change == "amend" and loaded.entries:
+            revise.amend(str(path), 1, lambda s: hand(Cid=2, Bob=1))
+        elif change == "paid":
+            revise.set_paid(str(path), None if loaded.paid else datetime.date(2026, 11, 30))
+        tomllib.loads(path.read_text(encoding="utf-8"))  # every step leaves valid TOML
+    assert store.check(str(path)) == []
+    assert "# " in path.read_text(encoding="utf-8")
+    assert codec.dumps(store.load(str(path)).session).count("\n") > 5
