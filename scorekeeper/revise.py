@@ -97,19 +97,17 @@ def set_paid(path: str, paid: datetime.date | None) -> AnySession:
         return after
 
 
-def save_text(path: str, original: bytes, text: str) -> Loaded:
-    """Under the lock: save `text` (edited by a person from `original`) as the session,
-    checked first; refused, with the file unchanged, if it has any problem or if the file
-    changed meanwhile. Every problem is raised together (SessionFileProblems)."""
+def save_text(path: str, original: bytes, edited: bytes) -> Loaded:
+    """Under the lock: save `edited` (a person's edit of `original`) as the session, as
+    written, checked first; refused, with the file unchanged, if it has any problem
+    (Problems, with them all) or if the file changed meanwhile."""
     with changing(path) as real:
         if atomic.read_file(real) != original:
-            raise SessionError(f"{path!r} changed while it was being edited: nothing was saved "
-                               "(edit it again)")
-        raw = text.encode("utf-8")
-        problems = problems_of(raw, path)
+            raise SessionError(f"{path!r} changed while it was being edited: nothing was saved")
+        problems = problems_of(edited, path)
         if problems:
             raise Problems(problems)
-        atomic.write_atomic(real, raw)
+        atomic.write_atomic(real, edited)
         return load(path)
 
 

@@ -156,8 +156,9 @@ def test_honours_go_to_the_side_that_holds_them_even_the_losers() -> None:
 
 
 def test_chicane_per_void_player() -> None:
-    _, result = play_deal(BridgeState(), deal("clubs", "N", 7, "N=3", chicane="E,W"), "N")
-    assert result.above == ((0, 8, "honours"), (1, 16, "chicane"))
+    # E and W held no clubs, so N and S held all five honours.
+    _, result = play_deal(BridgeState(), deal("clubs", "N", 7, "N=3,S=2", chicane="E,W"), "N")
+    assert result.above == ((0, 20, "honours"), (1, 16, "chicane"))
 
 
 @pytest.mark.parametrize(
@@ -213,8 +214,11 @@ def test_a_deal_is_checked_when_made(d: Any, message: str) -> None:
         (deal("nt", "N", 7, "N=1,E=1"), "a 2-2 split of the aces is none"),
         (deal("nt", "N", 7, "N=1,S=0,E=0,W=0"), "one side always holds 3 or more"),
         (deal("hearts", "N", 7, "N=2,S=1,E=1,W=0"),
-         "all four players are named but only 4 of the 5 honours in hearts"),
-        (deal("nt", "N", 7, "N=2,S=1,E=0,W=0"), "all four players are named but only 3"),
+         "all four players are accounted for but only 4 of the 5 honours in hearts"),
+        (deal("nt", "N", 7, "N=2,S=1,E=0,W=0"), "all four players are accounted for but only 3"),
+        (deal("hearts", "N", 7, "S=4,E=0,W=0", chicane="N"), "accounted for but only 4 of the 5"),
+        (deal("hearts", "N", 7, "N=2,S=1", chicane="E,W"),
+         "E and W held no trumps, so N & S held all five honours"),
         (deal("hearts", "N", 7, "N=3", doubled=3), "doubled 3 times: this session allows at most 2"),
     ],
 )
@@ -316,6 +320,8 @@ def bridge_deals(draw: st.DrawFn, doubled: int | None = None) -> BridgeDeal:
     honours = {p: n for p, n in zip(side, (first, second), strict=True) if n}
     voids = tuple(p for p in draw(st.lists(st.sampled_from(SEATS), unique=True, max_size=2))
                   if not honours.get(p))
+    if first + second < 5 and {v for v in voids if v not in side} == set(SEATS) - set(side):
+        voids = voids[:1]  # both of a side void: the other side held all five honours
     return BridgeDeal(trump, side_of, tricks, k, honours, voids)
 
 

@@ -126,7 +126,7 @@ def test_an_unfinished_rubber_is_marked(tmp_path: Path) -> None:
         ("bridge deal --trump nt --tricks Ann=7 --honours Ann=1,Bob=0,Cid=0,Dan=0",
          "one side always holds 3 or more aces"),
         ("bridge deal --trump hearts --tricks Ann=7 --honours Ann=2,Cid=1,Bob=1,Dan=0",
-         "all four players are named but only 4 of the 5 honours in hearts"),
+         "all four players are accounted for but only 4 of the 5 honours in hearts"),
         ("bridge deal --trump nt --tricks Ann=7 --dealer Eve", "Eve sits out rubber 1"),
         ("bridge deal --trump nt --tricks Ann=7 --doubled 1000000000000", None),
         ("bridge deal --trump nt --tricks Ann=7 --chicane Bob", "chicane is a void in trumps"),

@@ -411,6 +411,13 @@ def test_undo_gives_the_standings_of_never_recording_the_deal(
     assert without_last.next_dealer == played[-1].dealer
 
 
+def test_a_pool_taken_without_play_has_no_trick_winners() -> None:
+    with pytest.raises(RuleError, match="taken without play: there are no trick winners"):
+        play_deal(LooState(pool=6, hands=1), LooDeal(all_pass=True, order=("A", "A", "A")), "C")
+    with pytest.raises(RuleError, match="taken without play"):
+        play_deal(LooState(pool=6, hands=1), LooDeal(miss="B", order=("B", "B", "B")), "C")
+
+
 def test_an_unlimited_loo_without_a_limit_stops_before_numbers_run_away() -> None:
     settings_ = LooSettings(unlimited=True)
     _, hand = play_deal(LooState(pool=10**15 - 3, hands=1), deal(A=3, B=0), "C",
@@ -418,3 +425,6 @@ def test_an_unlimited_loo_without_a_limit_stops_before_numbers_run_away() -> Non
     assert hand.looed == {"B": 10**15}
     with pytest.raises(RuleError, match="an unlimited loo needs a limit"):
         play_deal(LooState(pool=10**15, hands=1), deal(A=3, B=0), "C", settings_=settings_)
+    _, hand = play_deal(LooState(pool=10**15 - 1, hands=1), deal(A=1, B=1, C=1), "C",
+                        settings_=settings_)  # nobody looed: nothing to refuse
+    assert hand.looed == {}

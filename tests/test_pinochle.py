@@ -156,10 +156,11 @@ def test_who_plays() -> None:
                                                      "contractor is one of A, B, C"),
         (PinochleDeal("A", 300, 300, ending=DECLINED), "C", "meld 300 makes the bid of 300: the "
                                                             "contract is won on meld without "
-                                                            "play, so there are no an ending"),
+                                                            "play, so there is no ending"),
         (PinochleDeal("A", 280, 300, took=5), "C", "won on meld without play, so there are no "
                                                    "card points to give"),
         (PinochleDeal("Zed", 280, 300), "C", "unknown player 'Zed'"),
+        (PinochleDeal("A", 280, 300, ending=CONCEDED), "C", "there is no ending \\(conceded\\)"),
     ],
 )
 def test_deals_that_break_a_rule(deal: PinochleDeal, dealer: str, message: str) -> None:
@@ -293,7 +294,7 @@ def pinochle_deals(draw: st.DrawFn) -> tuple[tuple[str, ...], str, PinochleDeal]
     meld = draw(st.integers(0, 60)) * 10
     how = draw(st.sampled_from(["took", CONCEDED, DECLINED, NO_BURY]))
     if meld >= bid:
-        deal = PinochleDeal(bidder, bid, meld, ending=CONCEDED if how == CONCEDED else None)
+        deal = PinochleDeal(bidder, bid, meld)
     elif how == "took":
         deal = PinochleDeal(bidder, bid, meld, took=draw(st.integers(0, 250)))
     else:

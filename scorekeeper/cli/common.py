@@ -155,7 +155,11 @@ def amended_lines(done: Any, number: int, dry_run: bool) -> list[str]:
     changed = [p for p in players if before[p] != after[p]]
     if changed:
         lines.append("Nets now: " + ", ".join(
-            f"{p} {before[p]:+d} -> {after[p]:+d}" for p in changed) + ".")
+            f"{p} {_signed(before[p])} -> {_signed(after[p])}" for p in changed) + ".")
     else:
         lines.append("Nobody's net changed.")
     return lines
+
+
+def _signed(units: int) -> str:
+    return f"{units:+d}" if units else "0"

@@ -27,7 +27,7 @@ from .options import CONTEXT, Quick, RunState
 #: The commands every game shares, by the module that holds each: a command is imported
 #: only when it is run (or help lists them all).
 COMMANDS = {
-    "deal": "table", "amend": "table", "undo": "table",
+    "deal": "table", "amend": "table", "undo": "table", "edit": "table", "play": "play",
     "show": "reading", "settle": "reading", "sessions": "reading", "use": "reading",
     "check": "reading", "completion": "reading",
 }

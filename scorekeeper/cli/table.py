@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import click
 
+from ..text import visible
 from .main import game_cli
 from .options import CONTEXT, Command, echo, mark_recorded, session_option, session_path
 
@@ -111,3 +112,84 @@ def undo(ctx: click.Context, session: str | None) -> None:
     lines.append(f"{left} deal{'' if left == 1 else 's'} left; next dealer: "
                  f"{done.standing.next_dealer}.")
     echo(lines + view.undone_lines(done.session, last, done.standing))
+
+
+@click.command(context_settings=CONTEXT, cls=Command)
+@session_option
+@click.pass_context
+def edit(ctx: click.Context, session: str | None) -> None:
+    """Edit the session's file in $VISUAL or $EDITOR; it is checked when the editor closes.
+
+    A good edit is saved (unless the session changed meanwhile). An edit with a problem is
+    not: every problem is listed as FILE:LINE, and on a terminal you may edit again. An
+    editor that exits with an error saves nothing. Comments and layout are kept as written.
+
+    \b
+    Example:
+      EDITOR=nano scorekeeper edit
+    """
+    from .. import atomic
+
+    path = session_path(ctx, session)
+    original = atomic.read_file(atomic.real_path(path))
+    copy = _editable_copy(path, original)
+    edited = _edit_until_good(copy, path, original)
+    if edited is None:
+        return
+    _save_edit(ctx, path, original, edited, copy)
+
+
+def _editable_copy(path: str, original: bytes) -> str:
+    """A temporary copy of the session for the editor, named like it."""
+    import os
+    import tempfile
+
+    fd, copy = tempfile.mkstemp(prefix=os.path.basename(path)[:-5] + ".", suffix=".toml")
+    with os.fdopen(fd, "wb") as f:
+        f.write(original)
+    return copy
+
+
+def _edit_until_good(copy: str, path: str, original: bytes) -> bytes | None:
+    """Run the editor on `copy` until what it holds checks (or the person gives up); its
+    bytes, or None when nothing is to be saved."""
+    import os
+    import sys
+
+    from .. import atomic, store
+
+    while True:
+        try:
+            click.edit(filename=copy)
+        except click.ClickException as error:
+            os.unlink(copy)
+            raise click.ClickException(f"{error.message}: nothing was saved") from None
+        edited = atomic.read_file(copy)
+        if edited == original:
+            os.unlink(copy)
+            echo("No change: nothing to save.")
+            return None
+        problems = store.problems_of(edited, path)
+        if not problems:
+            return edited
+        click.echo("\n".join(visible(str(p)) for p in problems), err=True)
+        if not (sys.stdin.isatty() and click.confirm("Edit again?", default=True, err=True)):
+            raise click.ClickException(f"nothing was saved; your edit is kept in {copy}")
+
+
+def _save_edit(ctx: click.Context, path: str, original: bytes, edited: bytes, copy: str
+               ) -> None:
+    import os
+
+    from .. import revise
+    from ..errors import ScorekeeperError
+
+    try:
+        loaded = revise.save_text(path, original, edited)
+    except ScorekeeperError as error:
+        raise click.ClickException(f"{error}; your edit is kept in {copy}") from None
+    os.unlink(copy)
+    mark_recorded(ctx, "the edit")
+    deals = loaded.standing.deals
+    echo(f"Saved {path}: {deals} deal{'' if deals == 1 else 's'}, next dealer "
+         f"{loaded.standing.next_dealer}.")

@@ -465,13 +465,25 @@ def _check_honours(deal: BridgeDeal, teams: Teams) -> None:
     for player, n in deal.honours.items():
         held[teams.side_of(player)] += n
     given = ",".join(f"{p}={n}" for p, n in deal.honours.items())
+    if not nt:
+        _check_voids(deal, teams, held)
     if max(held) < 3:
         split = "; a 2-2 split of the aces is none" if nt else ""
         raise RuleError(f"honours {given}: one side always holds 3 or more {what}: name that "
                         f"side's honours{split}", asks="honours")
-    if len(deal.honours) == 4 and sum(held) < most:
-        raise RuleError(f"honours {given}: all four players are named but only {sum(held)} of "
-                        f"the {most} {what}")
+    if len({*deal.honours, *deal.chicane}) == 4 and sum(held) < most:
+        raise RuleError(f"honours {given}: all four players are accounted for but only "
+                        f"{sum(held)} of the {most} {what}")
+
+
+def _check_voids(deal: BridgeDeal, teams: Teams, held: list[int]) -> None:
+    """A side both of whose players held no trump leaves all five honours to the other."""
+    for side in (0, 1):
+        pair = teams.sides[side]
+        if all(p in deal.chicane for p in pair) and held[1 - side] != 5:
+            others = side_name(teams.sides[1 - side])
+            raise RuleError(f"{' and '.join(pair)} held no trumps, so {others} held all five "
+                            "honours: name them", asks="honours")
 
 
 def _score(rubber: Rubber, deal: BridgeDeal) -> tuple[Rubber, BridgeResult]:

@@ -23,7 +23,11 @@ class Suit(StrEnum):
 
 
 SYMBOLS = {"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS}
-SUIT_WORDS = {s.value: s for s in Suit} | {s.letter.lower(): s for s in Suit} | SYMBOLS
+#: Danish beside English, as Bridge takes them.
+DANISH = {"spar": Suit.SPADES, "hjerter": Suit.HEARTS, "ruder": Suit.DIAMONDS,
+          "klør": Suit.CLUBS, "klor": Suit.CLUBS}
+SUIT_WORDS = ({s.value: s for s in Suit} | {s.letter.lower(): s for s in Suit} | SYMBOLS
+              | DANISH)
 CARD_SUITS = {s.letter: s for s in Suit} | SYMBOLS
 RANKS = ("A", "10", "K", "Q", "J", "9")
 #: The traditional count: A 11, 10 10, K 4, Q 3, J 2, 9 0; the last trick 10; 250 in all.

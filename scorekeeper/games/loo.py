@@ -248,6 +248,9 @@ class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
         outcome = _outcome(entry, tricks, dealer, must)
         looed: dict[str, int] = {}
         kept = 0
+        if entry.order and outcome in (Outcome.DEALER_TAKES, Outcome.MISS_TAKES):
+            raise RuleError("the pool was taken without play: there are no trick winners to "
+                            "give", asks="order")
         if outcome == Outcome.DEALER_TAKES:
             # "In the event of all save the dealer 'passing,' the dealer is entitled to the pool."
             won = {dealer: pool}
@@ -395,13 +398,13 @@ def _divide(deal: LooDeal, tricks: Mapping[str, int], pool: int, outcome: Outcom
         # "the proceeds of any tricks he may make remain in the pool"
         kept += by_trick.pop(dealer)
     loo = settings.loo_for(pool)
-    if loo > LARGEST_LOO:
-        raise RuleError(f"a loo of the pool, {pool} counters, is more than this tool keeps "
-                        f"(10^{len(str(LARGEST_LOO)) - 1}): an unlimited loo needs a limit")
     spared = dealer if defended and not settings.defender_looed else None
     # in seat order, so the lines read the same every time
     won = {p: by_trick[p] for p in seats if p in by_trick}
     looed = {p: loo for p in seats if tricks.get(p) == 0 and p != spared}
+    if looed and loo > LARGEST_LOO:
+        raise RuleError(f"a loo of the pool, {pool} counters, is more than this tool keeps "
+                        f"(10^{len(str(LARGEST_LOO)) - 1}): an unlimited loo needs a limit")
     return won, looed, kept
 
 

@@ -273,10 +273,11 @@ def _outcome(deal: PinochleDeal, settings: PinochleSettings) -> tuple[Outcome, b
     he pays or collects."""
     bid, meld = deal.bid, deal.meld
     if meld >= bid:
-        if deal.ending in (Ending.DECLINED, Ending.NO_BURY) or deal.took is not None:
-            given = "card points" if deal.took is not None else f"an ending {deal.ending}"
+        if deal.ending is not None or deal.took is not None:
+            given = ("are no card points" if deal.took is not None
+                     else f"is no ending ({deal.ending})")
             raise RuleError(f"meld {meld} makes the bid of {bid}: the contract is won on meld "
-                            f"without play, so there are no {given} to give")
+                            f"without play, so there {given} to give")
         return Outcome.WON_ON_MELD, True, 1
     if deal.ending == Ending.CONCEDED:
         return Outcome.CONCEDED, True, 1

@@ -1,0 +1,283 @@
+"""At the table: `deal` for the session's own game, names as typed, a must's silent
+players, `amend`, `edit` and `play` -- piped, through prompt_toolkit's pipe input, and in a
+real pseudo-terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from .helpers import play_lines, run, scorekeeper_command
+from .test_cli import EVENING
+
+
+def text_of(tmp_path: Path, name: str = "evening") -> str:
+    return (tmp_path / f"{name}.toml").read_text()
+
+
+# --- deal, names as typed, the must ----------------------------------------------------------
+
+
+def test_deal_records_in_the_sessions_own_game(tmp_path: Path) -> None:
+    play_lines(tmp_path, EVENING[:1])
+    assert run(tmp_path, "deal b=2 c=0 d=1 --miss d").stdout.startswith("Hand 1, dealt by Ann")
+    run(tmp_path, "pinochle new p --players Ann,Bob,Cid")
+    assert "collects 2 from each" in run(tmp_path, "deal --bidder b --bid 250 --meld 250").stdout
+    run(tmp_path, "bridge new b --players N,E,S,W")
+    assert run(tmp_path, "deal --trump NT --tricks n=9 --honours n=3").stdout.startswith(
+        "Deal 1 (rubber 1), dealt by N")
+    assert "--trump SUIT" in run(tmp_path, "deal --help").stdout
+    assert "Record a deal of the session's own game" in run(tmp_path, "deal --help",
+                                                            SCOREKEEPER_DIR="/nonexistent").stdout
+
+
+@pytest.mark.parametrize(("line", "stored"), [
+    ("loo deal c=1 b=2 --defend --dealer B", 'dealer = "Bob"'),
+    ("loo deal d=2 a=1 b=0 --order d,a,d --dealer c", 'order = ["Dan", "Ann", "Dan"]'),
+    ("loo deal B=2 cid=1 --miss c", 'miss = "Cid"'),
+])
+def test_names_are_found_as_typed_and_stored_in_full(tmp_path: Path, line: str, stored: str
+                                                     ) -> None:
+    play_lines(tmp_path, EVENING[:2])
+    run(tmp_path, line)
+    assert stored in text_of(tmp_path)
+
+
+def test_names_as_typed_in_pinochle_and_bridge(tmp_path: Path) -> None:
+    run(tmp_path, "pinochle new p --players Ann,Bob,Cid,Dan")
+    run(tmp_path, "deal --bidder b --bid 300 --meld 300 --dealer an")
+    assert 'bidder = "Bob"' in text_of(tmp_path, "p") and 'dealer = "Ann"' in text_of(tmp_path, "p")
+    run(tmp_path, "bridge new b --players Nils,Ebbe,Sven,Vagn,Olaf")
+    run(tmp_path, "bridge rubber --teams n,o/e,s")
+    run(tmp_path, "deal --trump spar --tricks n=7 --honours n=2,o=1 --chicane e")
+    text = text_of(tmp_path, "b")
+    assert 'teams = [["Nils", "Olaf"], ["Ebbe", "Sven"]]' in text
+    assert 'honours = { Nils = 2, Olaf = 1 }, chicane = ["Ebbe"]' in text
+
+
+def test_a_must_names_only_who_took_tricks(tmp_path: Path) -> None:
+    play_lines(tmp_path, EVENING[:5])  # the next hand, the fifth, is a must
+    run(tmp_path, "deal b=3")
+    data = json.loads(run(tmp_path, "show --format json").stdout)
+    assert data["deals"][4]["looed"] == {"Ann": 3, "Cid": 3, "Dan": 3}
+    assert "{ tricks = { Bob = 3 } }" in text_of(tmp_path)
+
+
+# --- amend --------------------------------------------------------------------------------
+
+
+def test_amend_replaces_a_deal_and_replays_the_rest(tmp_path: Path) -> None:
+    play_lines(tmp_path, EVENING)
+    before = json.loads(run(tmp_path, "settle --format json").stdout)
+    result = run(tmp_path, "amend 1 b=2 c=0 d=1 --miss d --dry-run")
+    assert result.stdout.splitlines()[:3] == [
+        "Dry run: nothing saved.",
+        "Deal 1 was: Bob +2, Dan +1, Cid looed 3.",
+        "Deal 1 now: Bob +2, Dan +1, Cid looed 3.",
+    ]
+    out = run(tmp_path, "amend 1 Bob=3 Cid=0 --dry-run").stdout
+    assert "Nets now: Bob +5 -> +6, Dan -9 -> -10." in out
+    run(tmp_path, "amend 1 Bob=3 Cid=0")
+    after = json.loads(run(tmp_path, "settle --format json").stdout)
+    assert after["deals"] == before["deals"] == 9
+    assert "{ tricks = { Bob = 3, Cid = 0 } }," in text_of(tmp_path).splitlines()[6]
+
+
+def test_amend_is_refused_naming_the_first_deal_it_breaks(tmp_path: Path) -> None:
+    play_lines(tmp_path, EVENING)
+    before = text_of(tmp_path)
+    # Three players taking a trick each in deal 7 make deal 8 a must, with no miss.
+    result = run(tmp_path, "amend 7 Ann=1 Bob=1 Cid=1", code=1)
+    assert result.stderr == (
+        "Error: deal 8: this hand is a must: there is no miss and everyone plays\n")
+    assert text_of(tmp_path) == before
+    assert run(tmp_path, "amend 12 Bob=3", code=1).stderr == (
+        "Error: there is no deal 12: session 'evening' has 9 deals\n")
+    assert run(tmp_path, "amend 0 Bob=3", code=2).stderr.count("Error:") == 1
+
+
+# --- edit ----------------------------------------------------------------------------------
+
+EDITOR = """\
+import sys
+path = sys.argv[-1]
+text = open(path, encoding="utf-8").read()
+open(path, "w", encoding="utf-8").write({change})
+sys.exit({code})
+"""
+
+
+def editor(tmp_path: Path, change: str, code: int = 0) -> dict[str, str]:
+    script = tmp_path / "editor.py"
+    script.write_text(EDITOR.format(change=change, code=code))
+    return {"EDITOR": f"{sys.executable} {script}", "VISUAL": None}  # type: ignore[dict-item]
+
+
+def test_edit_saves_a_good_edit_as_written(tmp_path: Path) -> None:
+    play_lines(tmp_path, EVENING)
+    env = editor(tmp_path, 'text.replace("deals = [", "# fixed by hand\\ndeals = [").replace('
+                           '"Ann = 2, Bob = 0", "Ann = 1, Bob = 1")')
+    result = run(tmp_path, "edit", **env)
+    assert result.stdout.startswith(f"Saved {tmp_path / 'evening.toml'}: 9 deals")
+    assert "# fixed by hand" in text_of(tmp_path)
+    assert run(tmp_path, "edit", **editor(tmp_path, "text")).stdout == (
+        "No change: nothing to save.\n")
+
+
+def test_edit_refuses_a_bad_edit_listing_every_problem(tmp_path: Path) -> None:
+    play_lines(tmp_path, EVENING)
+    before = text_of(tmp_path)
+    env = editor(tmp_path, 'text.replace("ante = 3", "ante = 4").replace("Ann = 2, Bob = 0", '
+                           '"Ann = 3, Bob = 0").replace("Bob = 2, Cid = 1", "Bob = 2, Zed = 1")')
+    result = run(tmp_path, "edit", code=1, **env)
+    lines = result.stderr.splitlines()
+    assert [line.split(": ", 1)[1] for line in lines[:3]] == [
+        "deal 2: tricks: unknown player 'Zed': did you mean Ann?",
+        "deal 9: tricks total 4, not 3: Ann=3 Bob=0 Cid=1 Dan=0",
+        "ante 4 is not a positive multiple of 3 (3, 6, 9, ...)",
+    ][:3] or lines
+    assert "nothing was saved; your edit is kept in " in lines[-1]
+    kept = Path(lines[-1].rsplit(" ", 1)[1])
+    assert "ante = 4" in kept.read_text()
+    assert text_of(tmp_path) == before
+
+
+def test_an_editor_that_fails_saves_nothing(tmp_path: Path) -> None:
+    play_lines(tmp_path, EVENING[:2])
+    before = text_of(tmp_path)
+    result = run(tmp_path, "edit", code=1, **editor(tmp_path, '"garbage"', code=3))
+    assert "Editing failed: nothing was saved" in result.stderr
+    assert text_of(tmp_path) == before
+
+
+def test_an_edit_is_refused_if_the_session_changed_meanwhile(tmp_path: Path) -> None:
+    play_lines(tmp_path, EVENING[:2])
+    session = tmp_path / "evening.toml"
+    change = (f'(open({str(session)!r}, "a").write("# changed meanwhile\\n"), '
+              'text.replace("deals", "# mine\\ndeals"))[1]')
+    result = run(tmp_path, "edit", code=1, **editor(tmp_path, change))
+    assert "changed while it was being edited: nothing was saved" in result.stderr
+    assert "# mine" not in text_of(tmp_path)
+
+
+# --- play ----------------------------------------------------------------------------------
+
+PLAYED = "b=2 c=0 d=1 --miss d\nc=1 b=2 --defend\nshow\nd=2 a=1 b=0\nsettle --format json\n"
+
+
+def sk(tmp_path: Path, *args: str, stdin: str = "", code: int = 0
+       ) -> subprocess.CompletedProcess[str]:
+    env = {"PATH": os.environ["PATH"], "SCOREKEEPER_DIR": str(tmp_path), "HOME": str(tmp_path)}
+    proc = subprocess.run([scorekeeper_command(), *args], input=stdin, capture_output=True,
+                          text=True, env=env, timeout=30, check=False)
+    assert proc.returncode == code, proc.stderr
+    assert "Traceback" not in proc.stderr
+    return proc
+
+
+def test_a_file_of_deals_can_be_piped_into_play(tmp_path: Path) -> None:
+    sk(tmp_path, "loo", "new", "evening", "--players", "Ann,Bob,Cid,Dan")
+    result = sk(tmp_path, "play", stdin=PLAYED, code=1)  # deal 3's pool of 7 needs an order
+    assert result.stdout.startswith("Hand 1, dealt by Ann: pool 3.\n")
+    assert "the pool of 7 does not divide by 3" in result.stderr
+    assert json.loads(result.stdout[result.stdout.index("{"):])["deals"] == 2
+    good = sk(tmp_path, "play", stdin="# the third hand\nd=2 a=1 b=0 --order d,a,d\nquit\n"
+                                      "b=3\n")
+    assert good.stdout.startswith("Hand 3, dealt by Cid")
+    assert "Hand 4" not in good.stdout  # quit ends the sitting
+
+
+def test_play_through_prompt_toolkits_pipe_input(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from scorekeeper.cli import cli
+    from scorekeeper.cli.options import RunState
+    from scorekeeper.cli.play import Sitting
+    from scorekeeper.cli.prompt import interactive
+
+    run(tmp_path, "loo new evening --players Ann,Bob,Cid,Dan")
+    os.environ["HOME"] = str(tmp_path)
+    ctx = cli.make_context("scorekeeper", ["--dir", str(tmp_path), "show"], obj=RunState())
+    sitting = Sitting(ctx, str(tmp_path / "evening.toml"))
+    with create_pipe_input() as pipe:
+        pipe.send_text("b=2 c=0 d=1 --miss d\r" "zed=3\r" "undo\r" "no\r" "undo\r" "yes\r"
+                       "b=3 c=0\r" "\x04")
+        refused = interactive(sitting, input=pipe, output=DummyOutput())
+    out, err = capsys.readouterr()
+    assert refused is True
+    assert "Hand 1, dealt by Ann: pool 3." in out and "Ann -3 · Bob +2 · Cid -3 · Dan +1 · pool 3" in out
+    assert "Error: unknown player 'zed': the players are Ann, Bob, Cid, Dan" in err
+    assert "Nothing changed." in out and "Removed deal 1 (dealt by Ann)" in out
+    assert "{ tricks = { Bob = 3, Cid = 0 } }" in text_of(tmp_path)
+    assert text_of(tmp_path).count("tricks") == 1
+
+
+def read_until(fd: int, wanted: bytes, timeout: float = 15) -> bytes:
+    seen = b""
+    end = time.monotonic() + timeout
+    while wanted not in seen and time.monotonic() < end:
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            try:
+                seen += os.read(fd, 4096)
+            except OSError:
+                break
+    assert wanted in seen, seen[-600:]
+    return seen
+
+
+def test_play_in_a_real_terminal(tmp_path: Path) -> None:
+    sk(tmp_path, "loo", "new", "evening", "--players", "Ann,Bob,Cid,Dan")
+    main, secondary = pty.openpty()
+    env = {"PATH": os.environ["PATH"], "SCOREKEEPER_DIR": str(tmp_path), "HOME": str(tmp_path),
+           "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", "NO_COLOR": "1", "COLUMNS": "80",
+           "LINES": "24"}
+    proc = subprocess.Popen([scorekeeper_command(), "play"], stdin=secondary, stdout=secondary,
+                            stderr=secondary, env=env, close_fds=True)
+    os.close(secondary)
+    try:
+        read_until(main, b"hand 1 \xc2\xb7 Ann deals \xc2\xb7 pool 3>")
+        os.write(main, b"b=2 c=0 d=1 --mi\t")
+        read_until(main, b"--miss")
+        os.write(main, b" d\r")
+        read_until(main, b"hand 2 \xc2\xb7 Bob deals")
+        os.write(main, b"half a line")
+        read_until(main, b"half a line")
+        os.write(main, b"\x03")  # Ctrl-C drops it
+        read_until(main, b"pool 6>")
+        os.write(main, b"show\r")
+        read_until(main, b"Next dealer: Bob.\r\n")
+        read_until(main, b"pool 6>")
+        os.write(main, b"\x04")  # Ctrl-D leaves
+        end = time.monotonic() + 15
+        while proc.poll() is None and time.monotonic() < end:
+            if select.select([main], [], [], 0.1)[0]:  # keep the terminal drained
+                try:
+                    os.read(main, 4096)
+                except OSError:
+                    break
+        assert proc.poll() == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(main)
+    assert text_of(tmp_path).count("tricks") == 1
+    assert (tmp_path / ".local" / "share" / "scorekeeper" / "history").exists()
+
+
+def test_prompt_toolkit_is_imported_by_play_on_a_terminal_only() -> None:
+    code = ("import sys; import scorekeeper.cli.play, scorekeeper.cli.main;"
+            "print('prompt_toolkit' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "False"
