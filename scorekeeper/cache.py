@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from . import __version__
 from .atomic import write_atomic
 
-MAGIC = "scorekeeper cache 2"
+MAGIC = "scorekeeper cache 3"
 
 
 class Cached(NamedTuple):
@@ -35,6 +35,8 @@ class Cached(NamedTuple):
     deals_end: int | None
     """In a canonical file, where the next deal's line goes (codec.deals_end); None in a
     file laid out by hand or with no deals."""
+    nets: dict[str, int]
+    """Each player's net if the sitting ended now (the book reads only this)."""
 
 
 def path_of(session_path: str) -> str:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Generic, NamedTuple
 
 from . import ledger
 from .games.base import E, R, S, St
-from .session import Session, Standing
+from .session import Session, Standing, nets
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -27,16 +27,11 @@ class Settlement(NamedTuple, Generic[St]):
     payments: list[ledger.Transfer]
     """The fewest payments that clear the nets."""
     standing: Standing[St]
-    closing: list[ledger.Transfer]
-    """What the game moved to close the sitting (Loo: the pool shared out)."""
 
 
 def settle(session: Session[S, E, St, R], standing: Standing[St]) -> Settlement[St]:
-    """Close the sitting: the game's end-of-sitting transfers, then who pays whom."""
-    nets = dict(standing.balances)
-    closing = session.game.end_of_sitting(standing.state, session.players, standing.next_dealer)
-    ledger.add_transfers(nets, closing)
-    player_nets = [(p, nets[p]) for p in session.players]
+    """Close the sitting: each player's net and money, and the fewest payments."""
+    player_nets = list(nets(session, standing).items())
     value = session.unit_value
     players = [PlayerNet(p, n, ledger.money(n, value)) for p, n in player_nets]
-    return Settlement(players, ledger.settle(player_nets), standing, closing)
+    return Settlement(players, ledger.settle(player_nets), standing)

@@ -163,3 +163,12 @@ def replay(session: Session[S, E, St, R], entries: Sequence[E] | None = None,
         last, standing = play_next(session, standing, entry)
         played.append(last)
     return played, standing
+
+
+def nets(session: Session[S, E, St, R], standing: Standing[St]) -> dict[str, int]:
+    """Each player's net if the sitting ended now: his balance and his part of what the
+    game moves to close it (Loo's pool)."""
+    balances = dict(standing.balances)
+    ledger.add_transfers(balances, session.game.end_of_sitting(standing.state, session.players,
+                                                               standing.next_dealer))
+    return {p: balances[p] for p in session.players}

@@ -20,7 +20,7 @@ from . import atomic, cache, codec
 from .errors import RuleError, SessionError, SessionFileError
 from .games import GAMES
 from .paths import session_name
-from .session import AnySession, DealError, Played, Standing, play_next, replay, start
+from .session import AnySession, DealError, Played, Standing, nets, play_next, replay, start
 
 BOM = "\ufeff"
 
@@ -167,7 +167,7 @@ def keep_standing(real: str, raw: bytes, session: AnySession, standing: Standing
     kept = cache.Cached(
         _cacheable(codec.header(session)), entries,
         game.state_to_data(standing.state), standing.balances, standing.next_dealer,
-        standing.deals, codec.deals_end(text) if canonical else None)
+        standing.deals, codec.deals_end(text) if canonical else None, nets(session, standing))
     cache.write(real, raw, game.name, game.state_version, kept)
 
 
@@ -303,3 +303,48 @@ def game_of(path: str) -> str:
         return str(kept.header["game"])
     return load(path).session.game.name
 
+
+
+class Summary(NamedTuple):
+    """What the book needs of a sitting, read from its cached standing."""
+
+    path: str
+    name: str
+    game: str
+    date: datetime.date
+    """The day of the sitting; for a file without one, the day the file was last written."""
+    paid: datetime.date | None
+    deals: int
+    value: str
+    currency: str
+    players: tuple[str, ...]
+    nets: dict[str, int]
+    """Each player's net if the sitting ended now."""
+
+
+def summary(path: str) -> Summary:
+    """The sitting at `path` in brief, from its cached standing (no replay) when it is
+    good; else it is loaded in full, and the cache written for next time."""
+    real = atomic.real_path(path)
+    raw = atomic.read_file(real)
+    kept = cache.read(real, raw, _state_version)
+    if kept is None:
+        loaded = load(path)
+        session = loaded.session
+        top = _cacheable(codec.header(session))
+        deals, net = loaded.standing.deals, nets(session, loaded.standing)
+    else:
+        top, deals, net = kept.header, kept.deals, kept.nets
+    settings = top["settings"]
+    date = top.get("date")
+    return Summary(
+        path, session_name(path), top["game"],
+        datetime.date.fromisoformat(date) if date else _file_date(real),
+        datetime.date.fromisoformat(top["paid"]) if top.get("paid") else None,
+        deals, settings["value"], settings["currency"], tuple(top["players"]), dict(net))
+
+
+def _file_date(path: str) -> datetime.date:
+    import os
+
+    return datetime.date.fromtimestamp(os.stat(path).st_mtime)

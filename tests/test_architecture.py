@@ -18,10 +18,12 @@ CORE = ["ledger.py", "session.py", "errors.py", *(m for m in MODULES if m.starts
 ALLOWED = {
     "games": {"errors", "ledger", "games", "text"},
     "session": {"errors", "ledger", "games", "text"},
-    "render": {"errors", "ledger", "games", "session", "reckoning", "render", "text"},
+    "render": {"errors", "ledger", "games", "session", "reckoning", "book", "render", "text"},
     "reckoning": {"errors", "ledger", "games", "session"},
+    "book": {"errors", "ledger", "text"},
     "store": {"errors", "ledger", "games", "session", "codec", "tomltext", "outline", "textedit",
-              "atomic", "cache", "paths", "upgrade", "text", "store", "__init__"},
+              "atomic", "cache", "paths", "upgrade", "text", "store", "reckoning", "book",
+              "__init__"},
     "cli": None,  # the top: anything
     "entry": None,
     "__main__": None,

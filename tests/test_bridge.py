@@ -1,4 +1,4 @@
-"""Bridge-whist scoring: the worked rubber of SPEC.md section 4 (after Hoffmann) and every
+"""Bridge-whist scoring: the worked rubber of docs/rules.md (SPEC.md section 4) (after Hoffmann) and every
 rule of seeds/bridge-danish.txt on its own, with properties."""
 
 from __future__ import annotations

@@ -46,7 +46,7 @@ def test_the_simple_table_is_tabulates(rows: list[list[str]], numeric: list[bool
     headers = ["#", "name", "what happened"]
     align = ["right" if n else "left" for n in numeric]
     expected = tabulate(rows, headers, tablefmt="simple", disable_numparse=True, colalign=align)
-    assert _simple(headers, rows, align) == expected
+    assert _simple(headers, rows, align, [False] * 3) == expected
 
 
 HAND_LAID = """\

@@ -1,4 +1,4 @@
-"""Three-card Loo rules, against the worked examples of SPEC.md section 2 (L-1 to L-6 and the
+"""Three-card Loo rules, against the worked examples of docs/rules.md (SPEC.md section 2) (L-1 to L-6 and the
 unlimited loo), each rule of seeds/three-card-loo.txt on its own, and properties."""
 
 from __future__ import annotations

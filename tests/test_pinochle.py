@@ -1,4 +1,4 @@
-"""Auction Pinochle, against the worked examples of SPEC.md section 3 (P-1 to P-6 and the
+"""Auction Pinochle, against the worked examples of docs/rules.md (SPEC.md section 3) (P-1 to P-6 and the
 meld), every outcome and bad input on its own, the card helpers, and properties."""
 
 from __future__ import annotations

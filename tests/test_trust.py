@@ -329,3 +329,14 @@ def test_python_m_scorekeeper_is_the_same_program(tmp_path: Path) -> None:
     proc = subprocess.run([sys.executable, "-m", "scorekeeper", "--version"],
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 0 and proc.stdout.startswith("scorekeeper, version ")
+
+
+def test_ci_runs_the_readmes_test_command() -> None:
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "README.md").read_text()
+    command = next(line.strip() for line in readme.splitlines()
+                   if line.strip().startswith("python3 -m venv .venv") and "pytest" in line)
+    assert command in (root / ".ci" / "run").read_text()
+    first = next(line.strip() for line in readme.splitlines()
+                 if line.strip().startswith("python3 -m venv .venv") and "settle" in line)
+    assert "sessions/loo-evening.toml" in first and "pip install" in first

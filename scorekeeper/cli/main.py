@@ -24,11 +24,13 @@ from ..games import GAMES
 from ..text import visible
 from .options import CONTEXT, Quick, RunState
 
-#: The commands every game shares, by the module that holds each: a command is imported
-#: only when it is run (or help lists them all).
+#: The commands every game shares, by the module that holds each ("module:name" where the
+#: function has another name): a command is imported only when it is run (or help lists
+#: them all).
 COMMANDS = {
     "deal": "table", "amend": "table", "undo": "table", "edit": "table", "play": "play",
     "show": "reading", "settle": "reading", "sessions": "reading", "use": "reading",
+    "paid": "book", "book": "book:book_command", "stats": "book",
     "check": "reading", "completion": "reading",
 }
 
@@ -91,8 +93,9 @@ class Root(Quick, click.Group):
             group: click.Command = game_cli(name).group
             return group
         if name in COMMANDS:
-            module = importlib.import_module(f"{__package__}.{COMMANDS[name]}")
-            command: click.Command = getattr(module, name)
+            module_name, _, attribute = COMMANDS[name].partition(":")
+            module = importlib.import_module(f"{__package__}.{module_name}")
+            command: click.Command = getattr(module, attribute or name)
             return command
         return None
 

@@ -82,9 +82,10 @@ def use(ctx: click.Context, name: str) -> None:
 
 @click.command(context_settings=CONTEXT, cls=Command)
 @session_option
+@click.option("--chart", is_flag=True, help="Draw each player's running balance instead.")
 @output_options
 @click.pass_context
-def show(ctx: click.Context, session: str | None, fmt: str | None) -> None:
+def show(ctx: click.Context, session: str | None, chart: bool, fmt: str | None) -> None:
     """Show the session deal by deal, with running balances; Bridge as a score pad.
 
     \b
@@ -92,12 +93,32 @@ def show(ctx: click.Context, session: str | None, fmt: str | None) -> None:
       scorekeeper show
       scorekeeper show -s sessions/loo-evening.toml --format github
       scorekeeper show --format json
+      scorekeeper show --chart
     """
     from .. import store
     from ..render.reports import show as report
 
     loaded = store.load(session_path(ctx, session))
+    if chart:
+        click.echo(_chart(loaded))
+        return
     emit(report(loaded.session, loaded.played, loaded.standing), fmt)
+
+
+def _chart(loaded: Any) -> str:
+    """Each player's running balance, deal by deal (a change of partnerships is not one)."""
+    from ..render.chart import chart
+    from .book import _color, _size
+
+    session = loaded.session
+    running = {p: [0.0] for p in session.players}
+    for each in loaded.played:
+        if each.number is not None:
+            for p in session.players:
+                running[p].append(float(each.balances[p]))
+    unit = session.game.unit
+    return chart(f"{session.game.title} '{session.name}': {unit}s won, deal by deal", "deals",
+                 running, *_size(), color=_color())
 
 
 @click.command(context_settings=CONTEXT, cls=Command)

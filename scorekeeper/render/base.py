@@ -73,6 +73,11 @@ class View(ABC, Generic[S, E, St, R]):
         """What a player holds at the end beside his net (Pinochle: "chips")."""
         return {}
 
+    def tally(self, session: Session[S, E, St, R], played: list[Played[E, St, R]],
+              standing: Standing[St]) -> dict[str, dict[str, int]]:
+        """What the game counts of each player's play, for `stats` (Loo: times looed)."""
+        return {}
+
     def drawing(self, session: Session[S, E, St, R], played: list[Played[E, St, R]],
                 standing: Standing[St]) -> str | None:
         """A drawing `show` prints instead of its table when no format is asked for."""

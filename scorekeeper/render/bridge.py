@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ..games.bridge import (
     BridgeEntry,
     BridgeOutcome,
+    BridgeResult,
     BridgeSettings,
     BridgeState,
     PartnershipsResult,
@@ -123,6 +124,26 @@ class BridgeView(View[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         return {"rubbers": [{k: v for k, v in rubber_data(r).items() if k not in ("below",
                                                                                   "above")}
                             for r in settlement.standing.state.rubbers]}
+
+    def tally(self, session: BridgeSession, played: list[BridgePlayed],
+              standing: Standing[BridgeState]) -> dict[str, dict[str, int]]:
+        """Each player's deals and rubbers (those he played, not sat out), rubbers and games
+        won, and slams, with his partners."""
+        counts = {p: dict.fromkeys(("deals", "rubbers", "rubbers_won", "games_won", "slams"),
+                                   0) for p in session.players}
+        for each in played:
+            if isinstance(each.result, BridgeResult):
+                for player in each.result.rubber.teams.seating:
+                    counts[player]["deals"] += 1
+        for rubber in standing.state.rubbers:
+            for side, pair in enumerate(rubber.teams.sides):
+                slams = sum(1 for s, _, what in rubber.above if s == side and "slam" in what)
+                for player in pair:
+                    counts[player]["rubbers"] += 1
+                    counts[player]["rubbers_won"] += rubber.winner == side
+                    counts[player]["games_won"] += rubber.game_winners.count(side)
+                    counts[player]["slams"] += slams
+        return counts
 
     def drawing(self, session: BridgeSession, played: list[BridgePlayed],
                 standing: Standing[BridgeState]) -> str | None:

@@ -70,6 +70,17 @@ class LooView(View[LooSettings, LooDeal, LooState, LooHand]):
             parts.append("must" if session.settings.must else "single")
         return " · ".join(parts)
 
+    def tally(self, session: LooSession, played: list[Played[LooDeal, LooState, LooHand]],
+              standing: Standing[LooState]) -> dict[str, dict[str, int]]:
+        """Times each player was looed, and the counters he took out of pools."""
+        counts = {p: {"looed": 0, "pools": 0} for p in session.players}
+        for each in played:
+            for player in each.result.looed:
+                counts[player]["looed"] += 1
+            for player, units in each.result.won.items():
+                counts[player]["pools"] += units
+        return counts
+
     def settle_lines(self, session: LooSession, settlement: Settlement[LooState]) -> list[str]:
         pool = settlement.standing.state.pool
         if not pool:

@@ -31,6 +31,8 @@ class Column(NamedTuple):
 class Table(NamedTuple):
     columns: tuple[Column, ...]
     rows: Sequence[Sequence[object]]
+    caption: str | None = None
+    """A line above the table (not in CSV); a table with no rows prints only it."""
 
 
 class Report(NamedTuple):
@@ -122,13 +124,20 @@ def _csv_text(text: str) -> str:
 
 
 def _draw(table: Table, fmt: str, width: int | None) -> str:
+    if not table.rows:
+        return table.caption or ""
+    drawn = _grid(table, fmt, width)
+    return f"{table.caption}\n{drawn}" if table.caption else drawn
+
+
+def _grid(table: Table, fmt: str, width: int | None) -> str:
     headers = [c.title for c in table.columns]
     rows = [[v if type(v) is str else _cell(v) for v in row] for row in table.rows]
     align = ["right" if c.numeric else "left" for c in table.columns]
     if width:
         _fit(headers, rows, [c.wrap for c in table.columns], width)
     if fmt == "simple":
-        return _simple(headers, rows, align)
+        return _simple(headers, rows, align, [c.wrap for c in table.columns])
     from tabulate import tabulate
 
     return str(tabulate(rows, headers, tablefmt=fmt, disable_numparse=True, colalign=align))
@@ -164,13 +173,15 @@ def _wrap(text: str, width: int) -> list[str]:
     return lines
 
 
-def _simple(headers: list[str], rows: list[list[str]], align: list[str]) -> str:
+def _simple(headers: list[str], rows: list[list[str]], align: list[str], wrap: list[bool]
+            ) -> str:
     """tabulate's "simple" format, drawn here: 10,000 rows in milliseconds, not a second.
-    A cell may hold several lines."""
+    A cell of a column that may wrap may hold several lines."""
     columns = list(zip(*rows, strict=True)) if rows else [() for _ in headers]
-    tall = [any("\n" in cell for cell in column) for column in columns]
-    widths = [max([len(h) + 2, *(len(line) for cell in column
-                                 for line in (cell.split("\n") if is_tall else (cell,)))])
+    tall = [may and any("\n" in cell for cell in column) for may, column in zip(
+        wrap, columns, strict=True)]
+    widths = [max(len(h) + 2, max(map(len, "\n".join(column).split("\n") if is_tall
+                                       else column), default=0))
               for h, column, is_tall in zip(headers, columns, tall, strict=True)]
     pattern = "  ".join(f"{{:{'>' if a == 'right' else '<'}{w}}}"
                         for a, w in zip(align, widths, strict=True))

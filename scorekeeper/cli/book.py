@@ -1,0 +1,253 @@
+"""The club's book: `paid` marks a sitting settled in cash, `book` adds up the sittings of
+the folder and says what is outstanding, `stats` counts how everyone plays."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from .. import paths
+from ..errors import ScorekeeperError, UsageError
+from ..text import visible
+from .options import (
+    CONTEXT,
+    Command,
+    echo,
+    emit,
+    folder,
+    mark_recorded,
+    output_options,
+    session_option,
+    session_path,
+)
+from .params import Date, Player
+
+
+@click.command(context_settings=CONTEXT, cls=Command)
+@click.option("--undo", is_flag=True, help="Reopen a sitting marked paid.")
+@click.option("--date", type=Date(), help="The day it was paid [default: today].")
+@session_option
+@click.pass_context
+def paid(ctx: click.Context, undo: bool, date: datetime.date | None, session: str | None
+         ) -> None:
+    """Mark the sitting settled in cash; its deals can then no longer change.
+
+    \b
+    Examples:
+      scorekeeper paid
+      scorekeeper paid -s friday --date 2026-11-30
+      scorekeeper paid --undo                 (reopen it)
+    """
+    from .. import revise
+
+    if undo and date:
+        raise click.UsageError("--undo reopens the sitting: give it without --date")
+    day = None if undo else date or datetime.date.today()
+    after = revise.set_paid(session_path(ctx, session), day)
+    mark_recorded(ctx, "the reopening" if undo else "the payment")
+    echo(f"'{after.name}' is open again: its deals can change." if undo
+         else f"'{after.name}' was paid on {day}.")
+
+
+def filters(f: Callable[..., Any]) -> Callable[..., Any]:
+    """The options that choose the sittings `book` and `stats` count."""
+    for option in reversed([
+        click.option("--game", metavar="G", help="Only sittings of game G (loo, pinochle, "
+                                                 "bridge)."),
+        click.option("--since", type=Date(), help="Only sittings on or after this day."),
+        click.option("--until", type=Date(), help="Only sittings on or before this day."),
+        click.option("--player", type=Player(), metavar="P",
+                     help="Only sittings where P played (case is ignored)."),
+    ]):
+        f = option(f)
+    return f
+
+
+def read_folder(ctx: click.Context) -> tuple[list[Any], list[str]]:
+    """Every sitting of the folder in brief, and the problems of those that cannot be read
+    (as FILE:LINE: message)."""
+    from .. import store
+
+    found, problems = [], []
+    for path in paths.list_sessions(folder(ctx)):
+        try:
+            found.append(store.summary(path))
+        except ScorekeeperError as error:
+            problems.append(visible(str(error)))
+    return found, problems
+
+
+def choose(sittings: list[Any], game: str | None, since: datetime.date | None,
+           until: datetime.date | None, player: str | None, unpaid: bool = False) -> list[Any]:
+    """The sittings the filters let through; a game or player the book does not know is a
+    usage error saying what was meant."""
+    from .. import book
+    from ..games import GAMES
+
+    if game is not None and game not in GAMES:
+        raise UsageError(f"unknown game {game!r}: {_closest(game, list(GAMES))}")
+    if player is not None:
+        names = book.players_in(sittings)
+        if player.casefold() not in {n.casefold() for n in names}:
+            raise UsageError(f"no sitting here has a player {player!r}: "
+                             f"{_closest(player, names)}")
+    try:
+        return book.select(sittings, book.Filter(game, since, until, player, unpaid))
+    except ScorekeeperError as error:
+        raise UsageError(str(error)) from None
+
+
+def _closest(typed: str, known: list[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(typed.casefold(), [k.casefold() for k in known], n=1,
+                                      cutoff=0.5)
+    if close:
+        return f"did you mean {next(k for k in known if k.casefold() == close[0])}?"
+    return f"known here: {', '.join(known) or 'none'}"
+
+
+@click.command("book", context_settings=CONTEXT, cls=Command)
+@filters
+@click.option("--unpaid", is_flag=True, help="Only sittings not yet paid.")
+@click.option("--mark-paid", is_flag=True,
+              help="After printing, mark the unpaid sittings chosen as paid today.")
+@click.option("--chart", is_flag=True, help="Draw each player's running money instead.")
+@output_options
+@click.pass_context
+def book_command(ctx: click.Context, game: str | None, since: datetime.date | None,
+                 until: datetime.date | None, player: str | None, unpaid: bool,
+                 mark_paid: bool, chart: bool, fmt: str | None) -> None:
+    """Add up the sittings of the session folder: who won and lost what, what is still
+    outstanding (sittings not yet paid), and the fewest payments that clear it.
+
+    Players are matched across sittings ignoring case; money of different unit values adds
+    up as money; each currency is reckoned on its own. A sitting that cannot be read is
+    reported and left out (exit 1).
+
+    \b
+    Examples:
+      scorekeeper --dir sessions/club book
+      scorekeeper book --since 2026-11-01 --until 2026-11-30 --unpaid
+      scorekeeper book --player ann --format json
+      scorekeeper book --unpaid --mark-paid
+      scorekeeper book --chart
+    """
+    from .. import book
+
+    sittings, problems = read_folder(ctx)
+    chosen = choose(sittings, game, since, until, player, unpaid)
+    if chart:
+        click.echo(_book_chart(chosen))
+    else:
+        from ..render.book import book as report
+
+        emit(report(chosen, book.account(chosen)), fmt)
+    if mark_paid:
+        _mark_paid(ctx, [s for s in chosen if s.paid is None])
+    _report_problems(ctx, problems)
+
+
+def _mark_paid(ctx: click.Context, unpaid: list[Any]) -> None:
+    from .. import revise
+
+    today = datetime.date.today()
+    for sitting in unpaid:
+        revise.set_paid(sitting.path, today)
+        mark_recorded(ctx, "marking the sittings paid")
+    click.echo(f"Marked {len(unpaid)} sitting{'' if len(unpaid) == 1 else 's'} paid on "
+               f"{today}.", err=True)
+
+
+def _report_problems(ctx: click.Context, problems: list[str]) -> None:
+    if problems:
+        click.echo("\n".join(problems), err=True)
+        click.echo(f"{len(problems)} session{'' if len(problems) == 1 else 's'} left out: "
+                   "they cannot be read (scorekeeper check lists every problem).", err=True)
+        ctx.exit(1)
+
+
+def _book_chart(sittings: list[Any]) -> str:
+    from .. import book
+    from ..render.chart import chart
+
+    drawn = []
+    for currency in sorted({s.currency for s in sittings}):
+        of = [s for s in sittings if s.currency == currency]
+        names = book.players_in(of)
+        running = {n: [0.0] for n in names}
+        for sitting in of:
+            money = {p.casefold(): m for p, m in book.money_of(sitting).items()}
+            for n in names:
+                running[n].append(running[n][-1] + float(money.get(n.casefold(), 0)))
+        drawn.append(chart(f"Money won, sitting by sitting ({currency or 'no currency'})",
+                           "sittings", running, *_size(), color=_color()))
+    return "\n\n".join(drawn) or "No sittings to draw."
+
+
+def _size() -> tuple[int, int]:
+    import shutil
+
+    size = shutil.get_terminal_size()
+    return min(size.columns, 100), min(max(size.lines - 4, 12), 24)
+
+
+def _color() -> bool:
+    return sys.stdout.isatty() and "NO_COLOR" not in os.environ
+
+
+@click.command(context_settings=CONTEXT, cls=Command)
+@filters
+@output_options
+@click.pass_context
+def stats(ctx: click.Context, game: str | None, since: datetime.date | None,
+          until: datetime.date | None, player: str | None, fmt: str | None) -> None:
+    """Count how everyone plays, game by game, from the deals themselves.
+
+    Loo: times looed, counters taken from pools. Pinochle: contracts, made, set, conceded,
+    declined. Bridge: rubbers, rubbers won, games won, slams.
+
+    \b
+    Examples:
+      scorekeeper --dir sessions/club stats
+      scorekeeper stats --game loo --format json
+    """
+    from ..render.book import stats as report
+
+    sittings, problems = read_folder(ctx)
+    chosen = choose(sittings, game, since, until, player)
+    rows, titles = _tally(chosen, player)
+    emit(report(rows, titles), fmt)
+    _report_problems(ctx, problems)
+
+
+def _tally(sittings: list[Any], player: str | None) -> tuple[list[dict[str, Any]],
+                                                              dict[str, str]]:
+    """Each player's counts per game, over `sittings` (replayed in full)."""
+    from .. import store
+    from ..games import GAMES
+    from ..render import view_of
+
+    counts: dict[tuple[str, str], dict[str, Any]] = {}
+    for sitting in sittings:
+        loaded = store.load(sitting.path)
+        tallies = view_of(loaded.session.game).tally(loaded.session, loaded.played,
+                                                     loaded.standing)
+        for name in loaded.session.players:
+            row = counts.setdefault((sitting.game, name.casefold()), {
+                "name": name, "game": sitting.game, "sittings": 0, "deals": 0})
+            row["sittings"] += 1
+            tally = tallies.get(name, {})
+            row["deals"] += tally.get("deals", loaded.standing.deals)  # Bridge: those he played
+            for key, n in tally.items():
+                if key != "deals":
+                    row[key] = row.get(key, 0) + n
+    wanted = player.casefold() if player else None
+    rows = [r for (_, key), r in counts.items() if wanted is None or key == wanted]
+    titles = {name: GAMES[name].title for name in GAMES}
+    return sorted(rows, key=lambda r: (list(GAMES).index(r["game"]), r["name"])), titles

@@ -1,0 +1,85 @@
+"""The book's reports: the sittings, each currency's accounts and the payments that clear
+what is outstanding; and the players' statistics, game by game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Any
+
+from ..book import Currency, Sitting, money_of, places
+from ..ledger import money_text
+from .report import Column, Report, Table
+
+
+def _label(currency: str) -> str:
+    return currency or "no currency"
+
+
+def book(sittings: Sequence[Sitting], currencies: Sequence[Currency]) -> Report:
+    """Every sitting counted, then per currency every player's money and what he still owes
+    or is owed, with the fewest payments that clear it."""
+    rows = []
+    for s in sittings:
+        money = money_of(s)
+        rows.append([s.date.isoformat(), s.name, s.game, s.deals,
+                     s.paid.isoformat() if s.paid else "", s.currency,
+                     ", ".join(f"{p} {money_text(m, sign=True)}" for p, m in money.items())])
+    listed = Table((Column("date"), Column("session"), Column("game"), Column("deals", True),
+                    Column("paid"), Column("currency"), Column("money", wrap=True)), rows)
+    tables = [listed]
+    for c in currencies:
+        label = _label(c.currency)
+        scale = places([*(a.money for a in c.accounts), *(a.outstanding for a in c.accounts)])
+
+        def text(amount: Decimal, sign: bool = True, scale: int = scale) -> str:
+            return money_text(amount.quantize(Decimal(1).scaleb(-scale)), sign=sign)
+
+        tables.append(Table(
+            (Column("player"), Column("sittings", True), Column(f"money ({label})", True),
+             Column("outstanding", True)),
+            [[a.name, a.sittings, text(a.money), text(a.outstanding)] for a in c.accounts],
+            caption=f"In {label}:"))
+        tables.append(Table(
+            (Column("pays"), Column("to"), Column(f"money ({label})", True)),
+            [[p.payer, p.payee, text(p.money, sign=False)] for p in c.payments],
+            caption=None if c.payments else f"Nothing is outstanding in {label}."))
+    first, last = (sittings[0].date, sittings[-1].date) if sittings else (None, None)
+    title = (f"{len(sittings)} sitting{'' if len(sittings) == 1 else 's'}"
+             + (f" from {first} to {last}" if first else "") + ".", "")
+    return Report(lambda: book_data(sittings, currencies), tuple(tables), title)
+
+
+def book_data(sittings: Sequence[Sitting], currencies: Sequence[Currency]) -> dict[str, Any]:
+    return {
+        "sittings": [{
+            "session": s.name, "game": s.game, "date": s.date.isoformat(),
+            "deals": s.deals, "paid": s.paid.isoformat() if s.paid else None,
+            "currency": s.currency,
+            "players": [{"name": p, "net": s.nets[p], "money": money_text(m)}
+                        for p, m in money_of(s).items()],
+        } for s in sittings],
+        "currencies": [{
+            "currency": c.currency,
+            "players": [{"name": a.name, "sittings": a.sittings, "money": money_text(a.money),
+                         "outstanding": money_text(a.outstanding)} for a in c.accounts],
+            "transfers": [{"from": p.payer, "to": p.payee, "money": money_text(p.money)}
+                          for p in c.payments],
+        } for c in currencies],
+    }
+
+
+def stats(rows: Sequence[dict[str, Any]], titles: dict[str, str]) -> Report:
+    """One table a game: each player's sittings and deals, and what the game counts."""
+    tables = []
+    for game, title in titles.items():
+        of_game = [r for r in rows if r["game"] == game]
+        if not of_game:
+            continue
+        keys = [k for k in of_game[0] if k not in ("name", "game")]
+        tables.append(Table((Column("player"), *(Column(k, True) for k in keys)),
+                            [[r["name"], *(r[k] for k in keys)] for r in of_game],
+                            caption=f"{title}:"))
+    if not tables:
+        return Report({"players": []}, (), ("No sittings to count.",))
+    return Report({"players": list(rows)}, tuple(tables))

@@ -1,0 +1,160 @@
+"""The club's book: dates and paid sittings, the book of a folder (filters, currencies,
+what is outstanding and the payments that clear it), statistics and charts; the bundled
+month of sessions/club."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from .helpers import ROOT, run
+
+CLUB = ROOT / "sessions" / "club"
+
+
+@pytest.fixture
+def club(tmp_path: Path) -> Path:
+    for path in CLUB.glob("*.toml"):
+        shutil.copy(path, tmp_path / path.name)
+    return tmp_path
+
+
+def book(folder: Path, args: str = "", code: int = 0) -> dict:  # type: ignore[type-arg]
+    return json.loads(run(folder, f"book --format json {args}", code=code).stdout)
+
+
+def test_new_records_the_day_and_paid_closes_the_sitting(tmp_path: Path) -> None:
+    run(tmp_path, "loo new x --players Ann,Bob,Cid --date 2026-11-02")
+    assert "date = 2026-11-02" in (tmp_path / "x.toml").read_text()
+    run(tmp_path, "deal a=3 b=0")
+    assert run(tmp_path, "paid --date 2026-11-03").stdout == "'x' was paid on 2026-11-03.\n"
+    path = tmp_path / "x.toml"
+    before = path.read_bytes()
+    for line in ("deal b=3 c=0", "undo", "amend 1 a=2 b=1"):
+        assert run(tmp_path, line, code=1).stderr == (
+            "Error: session 'x' was paid on 2026-11-03: reopen it with 'scorekeeper paid "
+            "--undo' to change its deals\n")
+    assert path.read_bytes() == before
+    listed = json.loads(run(tmp_path, "sessions --format json").stdout)["sessions"]
+    assert (listed[0]["date"], listed[0]["paid"]) == ("2026-11-02", "2026-11-03")
+    assert run(tmp_path, "paid --undo").stdout == "'x' is open again: its deals can change.\n"
+    run(tmp_path, "deal b=3 c=0")
+    assert "paid" not in path.read_text()
+    assert "Error:" in run(tmp_path, "paid --undo --date 2026-11-04", code=2).stderr
+
+
+def test_a_file_without_a_date_counts_as_of_its_files_day(tmp_path: Path) -> None:
+    run(tmp_path, "loo new x --players Ann,Bob,Cid")
+    path = tmp_path / "x.toml"
+    path.write_text(path.read_text().replace(f"date = {path.read_text().split('date = ')[1][:10]}\n",
+                                             ""))
+    os.utime(path, (1_790_000_000, 1_790_000_000))  # 2026-09-21
+    assert book(tmp_path)["sittings"][0]["date"] == "2026-09-21"
+
+
+def test_the_book_of_the_club(club: Path) -> None:
+    data = book(club)
+    assert len(data["sittings"]) == 12
+    assert [c["currency"] for c in data["currencies"]] == ["DKK", "SEK"]
+    dkk, sek = data["currencies"]
+    assert {p["name"]: p["money"] for p in dkk["players"]} == {
+        "Ann": "38.75", "Bo": "-0.65", "Carl": "-1.60", "Dorte": "-30.20", "Erik": "-13.80",
+        "Frida": "7.50"}
+    assert {p["name"]: p["outstanding"] for p in sek["players"]} == {
+        "Ann": "-14.80", "Bo": "-165.20", "Carl": "49", "Dorte": "-14.80", "Erik": "71",
+        "Frida": "74.80"}
+    for currency in data["currencies"]:
+        owed = {p["name"]: Decimal(p["outstanding"]) for p in currency["players"]}
+        assert sum(owed.values()) == 0
+        assert sum(Decimal(p["money"]) for p in currency["players"]) == 0
+        for t in currency["transfers"]:
+            owed[t["from"]] += Decimal(t["money"])
+            owed[t["to"]] -= Decimal(t["money"])
+        assert not any(owed.values())
+    assert len(sek["transfers"]) == 5 and len(dkk["transfers"]) == 5
+
+
+def test_the_books_text_reads_currency_by_currency(club: Path) -> None:
+    out = run(club, "book --since 2026-11-10", COLUMNS="200").stdout
+    assert out.splitlines()[0] == "8 sittings from 2026-11-11 to 2026-11-27."
+    assert "In DKK:" in out and "In SEK:" in out
+    assert ["Bo", "4", "-165.20", "-165.20"] in [line.split() for line in out.splitlines()]
+
+
+def test_filters(club: Path) -> None:
+    assert [s["session"] for s in book(club, "--game bridge")["sittings"]] == [
+        "bridge-2026-11-06", "bridge-2026-11-15", "bridge-2026-11-22"]
+    assert len(book(club, "--since 2026-11-09 --until 2026-11-15")["sittings"]) == 4
+    assert all(s["paid"] is None for s in book(club, "--unpaid")["sittings"])
+    frida = book(club, "--player FRIDA")["sittings"]
+    assert frida and all("Frida" in [p["name"] for p in s["players"]] for s in frida)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ("--since 2026-11-31", "is not a date"),
+    ("--since 2026-11-20 --until 2026-11-10", "--since 2026-11-20 is after --until 2026-11-10"),
+    ("--game lo", "unknown game 'lo': did you mean loo?"),
+    ("--player Fridaa", "no sitting here has a player 'Fridaa': did you mean Frida?"),
+    ("--player Zoe", "no sitting here has a player 'Zoe'"),
+])
+def test_bad_filters_are_usage_errors_and_change_nothing(club: Path, args: str, message: str
+                                                         ) -> None:
+    before = {p.name: p.read_bytes() for p in club.glob("*.toml")}
+    for command in ("book", "stats"):
+        result = run(club, f"{command} {args} --mark-paid" if command == "book" else
+                     f"{command} {args}", code=2)
+        assert message in result.stderr
+    assert {p.name: p.read_bytes() for p in club.glob("*.toml")} == before
+
+
+def test_mark_paid_marks_what_was_printed(club: Path) -> None:
+    result = run(club, "book --unpaid --since 2026-11-20 --mark-paid")
+    assert "Marked 4 sittings paid on " in result.stderr
+    unpaid = [s["session"] for s in book(club, "--unpaid")["sittings"]]
+    assert unpaid == ["pinochle-2026-11-11", "loo-2026-11-13", "bridge-2026-11-15",
+                      "pinochle-2026-11-18"]
+
+
+def test_a_damaged_sitting_is_reported_and_left_out(club: Path) -> None:
+    bad = club / "loo-2026-11-02.toml"
+    bad.write_text(bad.read_text().replace("ante = 3", "ante = 4"))
+    data = book(club, code=1)
+    assert len(data["sittings"]) == 11
+    result = run(club, "book", code=1)
+    assert f"{bad}:" in result.stderr and "ante 4 is not a positive multiple of 3" in result.stderr
+    assert "1 session left out" in result.stderr
+    before = bad.read_bytes()
+    assert run(club, f"paid -s {bad}", code=1).stderr.startswith(f"Error: {bad}:")
+    assert bad.read_bytes() == before
+
+
+def test_stats_count_the_deals(club: Path) -> None:
+    rows = json.loads(run(club, "stats --format json").stdout)["players"]
+    by = {(r["game"], r["name"]): r for r in rows}
+    loo = ROOT / "sessions" / "loo-evening.toml"
+    evening = json.loads(run(club, "stats --format json --game loo --player bob --since "
+                                   "2026-11-27", SCOREKEEPER_DIR=str(loo.parent)).stdout)
+    assert evening["players"] == [{"name": "Bob", "game": "loo", "sittings": 1, "deals": 9,
+                                   "looed": 2, "pools": 21}]
+    assert by[("bridge", "Dorte")]["rubbers"] >= 1 and "slams" in by[("bridge", "Dorte")]
+    pinochle = [r for r in rows if r["game"] == "pinochle"]
+    assert all(r["bids"] == r["made"] + r["set"] + r["conceded"] + r["declined"]
+               for r in pinochle)
+    assert sum(r["bids"] for r in pinochle) == 7 + 6 + 6 + 5  # every contract, counted once
+
+
+def test_charts_draw_every_player_in_plain_characters(club: Path) -> None:
+    chart = run(club, "book --chart", NO_COLOR="1").stdout
+    assert "\x1b" not in chart
+    assert "(DKK)" in chart and "(SEK)" in chart
+    for name in ("Ann", "Bo", "Carl", "Dorte", "Erik", "Frida"):
+        assert name in chart
+    shown = run(club, "show -s loo-2026-11-02 --chart").stdout
+    assert "\x1b" not in shown and "counters won, deal by deal" in shown
+    assert sum(marker in shown for marker in ("** Ann", "++ Bo", "oo Carl", "xx Dorte",
+                                              "## Erik")) == 5
