@@ -17,14 +17,10 @@ from scorekeeper.games.bridge import (
     BridgeSettings,
     BridgeState,
     NewPartnerships,
-    Rubber,
-    Strain,
-    Teams,
-    honours_score,
     next_rubber,
-    parse_trump,
 )
 from scorekeeper.games.players import Players
+from scorekeeper.games.rubber import Rubber, Strain, Teams, honours_score, parse_trump
 from scorekeeper.ledger import balances
 from scorekeeper.reckoning import settle
 from scorekeeper.session import replay

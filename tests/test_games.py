@@ -16,9 +16,10 @@ from scorekeeper import codec
 from scorekeeper.errors import RuleError
 from scorekeeper.games import GAMES, NAMES
 from scorekeeper.games.base import Game
-from scorekeeper.games.bridge import BridgeSettings, NewPartnerships, Teams
+from scorekeeper.games.bridge import BridgeSettings, NewPartnerships
 from scorekeeper.games.pinochle import BuryFail, Ending, PinochleDeal, PinochleSettings, in_play
 from scorekeeper.games.players import Players
+from scorekeeper.games.rubber import Teams
 from scorekeeper.ledger import balances
 from scorekeeper.reckoning import settle
 from scorekeeper.session import AnySession, replay

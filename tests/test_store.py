@@ -295,7 +295,13 @@ def test_concurrent_writers_never_lose_a_deal(tmp_path: Path) -> None:
     writers, each = 8, 10
     procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(each)])
              for _ in range(writers)]
-    assert [p.wait(timeout=120) for p in procs] == [0] * writers
+    try:
+        assert [p.wait(timeout=120) for p in procs] == [0] * writers
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+            p.wait()
     assert len(store.load(str(path)).session.entries) == writers * each
 
 
@@ -330,11 +336,14 @@ def test_a_writer_killed_while_saving_leaves_the_file_whole_and_the_next_save_ti
             [sys.executable, "-c", SAVER, str(path), str(versions[0]), str(versions[1])],
             stdout=subprocess.PIPE,
         )
-        assert proc.stdout is not None and proc.stdout.readline() == b"ready\n"
-        time.sleep(0.05 + 0.07 * attempt)
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait()
-        proc.stdout.close()
+        try:
+            assert proc.stdout is not None and proc.stdout.readline() == b"ready\n"
+            time.sleep(0.05 + 0.07 * attempt)
+        finally:
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait()
+            if proc.stdout is not None:
+                proc.stdout.close()
         assert path.read_bytes() in whole
         store.load(str(path))
     (tmp_path / ".s.toml.12345.tmp").write_text("left by a killed save")

@@ -270,6 +270,7 @@ def test_play_in_a_real_terminal(tmp_path: Path) -> None:
     finally:
         if proc.poll() is None:
             proc.kill()
+        proc.wait()
         os.close(main)
     assert text_of(tmp_path).count("tricks") == 1
     assert (tmp_path / ".local" / "share" / "scorekeeper" / "history").exists()

@@ -6,14 +6,8 @@ from typing import Any
 
 import click
 
-from ..games.bridge import (
-    STRAIN_WORDS,
-    BridgeDeal,
-    BridgeSettings,
-    NewPartnerships,
-    Teams,
-    default_teams,
-)
+from ..games.bridge import BridgeDeal, BridgeSettings, NewPartnerships
+from ..games.rubber import STRAIN_WORDS, Teams, default_teams
 from ..session import AnySession
 from .common import DealForm, GameCommand, deal_command, find, find_all, of_game
 from .options import (

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -22,96 +21,22 @@ from ..ledger import Transfer, transfers_for
 from .base import Game, Table
 from .data import Fields
 from .players import Players
+from .rubber import (
+    GAME_POINTS,
+    RUBBER_BONUS,
+    TRICK_VALUE,
+    Rubber,
+    Strain,
+    Teams,
+    default_teams,
+    honours_score,
+    parse_trump,
+    side_name,
+)
 
-
-class Strain(StrEnum):
-    """The trump suit, or no trumps."""
-
-    SPADES = "spades"
-    CLUBS = "clubs"
-    DIAMONDS = "diamonds"
-    HEARTS = "hearts"
-    NO_TRUMPS = "notrumps"
-
-    @property
-    def label(self) -> str:
-        return "no trumps" if self == Strain.NO_TRUMPS else self.value
-
-
-#: "med spar trumf tæller hvert trik 2, er klør trumf 4, er ruder trumf 6, og er hjerter
-#: trumf, tæller hvert trik 8 points. Spilles uden trumf, tæller hvert trik 12 points."
-TRICK_VALUE = {Strain.SPADES: 2, Strain.CLUBS: 4, Strain.DIAMONDS: 6, Strain.HEARTS: 8,
-               Strain.NO_TRUMPS: 12}
-#: Every way a suit may be named, in English or Danish.
-STRAIN_WORDS = {
-    "s": Strain.SPADES, "spades": Strain.SPADES, "spade": Strain.SPADES,
-    "spar": Strain.SPADES, "♠": Strain.SPADES,
-    "c": Strain.CLUBS, "clubs": Strain.CLUBS, "club": Strain.CLUBS, "klør": Strain.CLUBS,
-    "klor": Strain.CLUBS, "♣": Strain.CLUBS,
-    "d": Strain.DIAMONDS, "diamonds": Strain.DIAMONDS, "diamond": Strain.DIAMONDS,
-    "ruder": Strain.DIAMONDS, "♦": Strain.DIAMONDS,
-    "h": Strain.HEARTS, "hearts": Strain.HEARTS, "heart": Strain.HEARTS,
-    "hjerter": Strain.HEARTS, "♥": Strain.HEARTS,
-    "nt": Strain.NO_TRUMPS, "notrumps": Strain.NO_TRUMPS, "no trumps": Strain.NO_TRUMPS,
-    "no-trumps": Strain.NO_TRUMPS, "sans": Strain.NO_TRUMPS, "uden trumf": Strain.NO_TRUMPS,
-    "ut": Strain.NO_TRUMPS,
-}
 DEAL_KEYS = frozenset({"dealer", "trump", "tricks", "doubled", "honours", "chicane"})
-GAME_POINTS = 30
-RUBBER_BONUS = 100
 #: The seed sets no limit on doubling; past 30 a trick would be worth 2**30 times its value.
 MOST_DOUBLINGS = 30
-
-
-def parse_trump(text: object) -> Strain:
-    """A trump suit or no trumps, in English or Danish: spar, klør, ruder, hjerter, sans ..."""
-    word = " ".join(text.lower().split()) if isinstance(text, str) else ""
-    if word in STRAIN_WORDS:
-        return STRAIN_WORDS[word]
-    raise RuleError(f"unknown trump {text!r}: spades, clubs, diamonds, hearts or notrumps "
-                    "(spar, klør, ruder, hjerter, sans; S, C, D, H, NT)", "trump")
-
-
-@dataclass(frozen=True, slots=True)
-class Teams:
-    """Two partnerships: X1 & X2 against Y1 & Y2. Partners sit opposite, so the four sit
-    X1, Y1, X2, Y2 and the deal passes round in that order."""
-
-    first: tuple[str, str]
-    second: tuple[str, str]
-
-    def __post_init__(self) -> None:
-        if len({*self.first, *self.second}) != 4:
-            raise RuleError(f"partnerships {self} must be four different players", "teams")
-
-    def __str__(self) -> str:
-        return f"{' & '.join(self.first)} v {' & '.join(self.second)}"
-
-    @property
-    def sides(self) -> tuple[tuple[str, str], tuple[str, str]]:
-        return self.first, self.second
-
-    @property
-    def seating(self) -> tuple[str, str, str, str]:
-        (x1, x2), (y1, y2) = self.first, self.second
-        return x1, y1, x2, y2
-
-    def side_of(self, player: str) -> int:
-        """0 for the first partnership, 1 for the second."""
-        return 0 if player in self.first else 1
-
-    def after(self, dealer: str) -> str:
-        seating = self.seating
-        return seating[(seating.index(dealer) + 1) % 4]
-
-
-def default_teams(players: Players) -> Teams:
-    """Seats 1 and 3 against 2 and 4."""
-    return Teams((players[0], players[2]), (players[1], players[3]))
-
-
-def side_name(side: tuple[str, str]) -> str:
-    return " & ".join(side)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,50 +110,6 @@ class NewPartnerships:
 BridgeEntry = BridgeDeal | NewPartnerships
 
 
-class Rubber(NamedTuple):
-    """One rubber's score pad. Sides are 0 and 1, in the order of `teams`."""
-
-    number: int
-    teams: Teams
-    below: tuple[tuple[tuple[int, int], ...], ...] = ((),)
-    """Per game, in order, the (side, points) written below the line; the last game is the
-    one being played unless the rubber is finished."""
-    game_winners: tuple[int, ...] = ()
-    above: tuple[tuple[int, int, str], ...] = ()
-    """(side, points, what) above the line, in order: honours, chicane, slams, rubber."""
-    winner: int | None = None
-    """The side that won the rubber; None while it is played."""
-
-    def totals(self) -> tuple[int, int]:
-        """Each side's points: all below the line and all above."""
-        totals = [0, 0]
-        for game in self.below:
-            for side, points in game:
-                totals[side] += points
-        for side, points, _ in self.above:
-            totals[side] += points
-        return totals[0], totals[1]
-
-    def games(self) -> tuple[int, int]:
-        return self.game_winners.count(0), self.game_winners.count(1)
-
-    def current_game(self) -> tuple[int, int]:
-        """Each side's points below the line in the game being played."""
-        below = [0, 0]
-        if self.winner is None:
-            for side, points in self.below[-1]:
-                below[side] += points
-        return below[0], below[1]
-
-    def reckoning(self) -> dict[str, int]:
-        """Each player's points for this rubber as it stands: the side with the higher
-        total wins the difference, each player of it +difference, each of the other -."""
-        first, second = self.totals()
-        difference = first - second
-        return (dict.fromkeys(self.teams.first, difference)
-                | dict.fromkeys(self.teams.second, -difference))
-
-
 class BridgeState(NamedTuple):
     rubbers: tuple[Rubber, ...] = ()
     next_teams: Teams | None = None
@@ -276,21 +157,6 @@ def next_rubber(state: BridgeState, players: Players) -> Rubber:
         return state.playing
     teams = state.next_teams or (state.rubbers[-1].teams if state.rubbers else None)
     return Rubber(len(state.rubbers) + 1, teams or default_teams(players))
-
-
-def honours_score(trump: Strain, held: list[int]) -> int:
-    """The honours of one side, from what each of its two players held."""
-    total, most = sum(held), max(held, default=0)
-    if trump == Strain.NO_TRUMPS:
-        # "3 esser hos et makkerpar tæller 30 points, 4 esser tæller 40, og 4 esser på én
-        # hånd tæller 100 points."
-        return {3: 30, 4: 100 if most == 4 else 40}.get(total, 0)
-    t = TRICK_VALUE[trump]
-    if total == 5:
-        return {5: 10, 4: 9}.get(most, 5) * t
-    if total == 4:
-        return (8 if most == 4 else 4) * t
-    return 2 * t if total == 3 else 0
 
 
 class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):

@@ -12,10 +12,9 @@ from ..games.bridge import (
     BridgeSettings,
     BridgeState,
     PartnershipsResult,
-    Rubber,
     next_rubber,
-    side_name,
 )
+from ..games.rubber import Rubber, side_name
 from ..session import Played, Session, Standing
 from .base import View
 
