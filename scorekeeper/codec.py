@@ -269,7 +269,10 @@ def located(text: str, label: str, problems: list[Problem]) -> list[SessionFileE
     """Each problem as FILE:LINE: message, in the order of the lines."""
     from .outline import outline as layout_of
 
-    outline = layout_of(text) if problems and text else None
+    try:
+        outline = layout_of(text) if problems and text else None
+    except (ValueError, IndexError, AssertionError):  # a layout the outline misreads
+        outline = None
     found = [SessionFileError(label, line_of(outline, p.where) if outline else 1, p.message)
              for p in problems]
     return sorted(found, key=lambda error: error.line or 0)

@@ -34,9 +34,6 @@ class Outline(NamedTuple):
     statements (from its header to its last key)."""
     array: Span | None
     """The `deals = [...]` value, when the deals are written that way."""
-    first_table: int
-    """Where the first table header starts (the end of the text if there is none): top-level
-    keys go before it."""
 
 
 class _Scanner:
@@ -49,7 +46,6 @@ class _Scanner:
         self.tables: dict[tuple[str, ...], int] = {}
         self.deals: list[Span] = []
         self.array: Span | None = None
-        self.first_table = len(text)
 
     def line_at(self, pos: int) -> int:
         return self.text.count("\n", 0, pos) + 1
@@ -76,7 +72,6 @@ class _Scanner:
                 break
             start = self.pos
             if self.text[start] == "[":
-                self.first_table = min(self.first_table, start)
                 array = self.text.startswith("[[", start)
                 self.pos += 2 if array else 1
                 table = self.key_path()
@@ -99,7 +94,7 @@ class _Scanner:
             if deal_table is not None:
                 deal_table[1] = self.pos
                 self.deals[-1] = Span(deal_table[0], self.pos, self.deals[-1].line)
-        return Outline(self.keys, self.tables, self.deals, self.array, self.first_table)
+        return Outline(self.keys, self.tables, self.deals, self.array)
 
     def key_path(self) -> tuple[str, ...]:
         parts = []
@@ -123,14 +118,18 @@ class _Scanner:
 
     def string(self) -> None:
         text, quote = self.text, self.text[self.pos]
+        step = 2 if quote == '"' else 1  # past an escape: a basic string's backslash
         if text.startswith(quote * 3, self.pos):
-            self.pos = text.index(quote * 3, self.pos + 3) + 3
+            self.pos += 3
+            while not text.startswith(quote * 3, self.pos):
+                self.pos += step if text[self.pos] == "\\" else 1
+            self.pos += 3
             while self.pos < len(text) and text[self.pos] == quote:  # """a""""" ends late
                 self.pos += 1
             return
         self.pos += 1
         while text[self.pos] != quote:
-            self.pos += 2 if quote == '"' and text[self.pos] == "\\" else 1
+            self.pos += step if text[self.pos] == "\\" else 1
         self.pos += 1
 
     def value(self, deals: bool = False) -> None:

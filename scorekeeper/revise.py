@@ -20,6 +20,7 @@ from .store import (
     keep_standing,
     load,
     problems_of,
+    session_of,
     textedit,
     write_text,
 )
@@ -89,12 +90,29 @@ def amend(path: str, number: int, build: Build, dry_run: bool = False) -> Amende
 
 
 def set_paid(path: str, paid: datetime.date | None) -> AnySession:
-    """Under the lock: mark the sitting paid on `paid`, or reopen it (None)."""
+    """Under the lock: mark the sitting paid on `paid`, or reopen it (None). Refused if
+    it is already so, or if `paid` is before the sitting's day or after today."""
     with changing(path):
         loaded = load(path)
+        _check_paid_day(loaded.session, paid)
         after = replace(loaded.session, paid=paid)
         _save(loaded, after, lambda text: textedit().set_top_key(text, "paid", paid))
         return after
+
+
+def _check_paid_day(session: AnySession, paid: datetime.date | None) -> None:
+    name = session.name
+    if paid is None:
+        if session.paid is None:
+            raise SessionError(f"session {name!r} is not marked paid: nothing to reopen")
+    elif session.paid is not None:
+        raise SessionError(f"session {name!r} was already marked paid on {session.paid} "
+                           "('scorekeeper paid --undo' first to give another day)")
+    elif session.date is not None and paid < session.date:
+        raise SessionError(f"session {name!r} was played on {session.date}: it cannot have "
+                           f"been paid on {paid}")
+    elif paid > datetime.date.today():
+        raise SessionError(f"{paid} has not come yet: a sitting is marked paid once it is")
 
 
 def save_text(path: str, original: bytes, edited: bytes) -> Loaded:
@@ -107,8 +125,18 @@ def save_text(path: str, original: bytes, edited: bytes) -> Loaded:
         problems = problems_of(edited, path)
         if problems:
             raise Problems(problems)
+        _check_paid_kept(load(path).session, session_of(edited, path))
         atomic.write_atomic(real, edited)
         return load(path)
+
+
+def _check_paid_kept(before: AnySession, after: AnySession) -> None:
+    """A sitting marked paid keeps what it holds: an edit may reopen it (remove `paid`),
+    or change its comments and layout, but not its play."""
+    if before.paid and after.paid and replace(after, paid=before.paid) != before:
+        raise SessionError(f"session {before.name!r} was paid on {before.paid}: remove its "
+                           "'paid' line too (or 'scorekeeper paid --undo' first) to change "
+                           "what it holds; nothing was saved")
 
 
 class Problems(SessionError):

@@ -138,6 +138,15 @@ def problems_of(raw: bytes, label: str) -> list[SessionFileError]:
     return codec.located(text, label, problems)
 
 
+def session_of(raw: bytes, label: str) -> AnySession:
+    """The session in `raw`, a text `problems_of` found sound."""
+    _, data = codec.parse(raw, label)
+    session = codec.decode(data, session_name(label)).session
+    if session is None:
+        raise SessionError(f"{label!r} holds no session")
+    return session
+
+
 # --- writing -----------------------------------------------------------------------------
 
 
@@ -184,13 +193,13 @@ def changed_text(loaded: Loaded, after: AnySession, edit: Callable[[str], str]) 
     text, data = codec.parse(loaded.raw, loaded.path)
     if data.get("version") != codec.VERSION or text == codec.dumps(loaded.session):
         return codec.dumps(after)
-    new = edit(text)
     try:
+        new = edit(text)
         decoded = codec.decode(codec.parse(new.encode(), loaded.path)[1])
         same = decoded.session is not None and not decoded.problems and (
             codec.header(decoded.session), codec.entries_data(decoded.session)) == (
             codec.header(after), codec.entries_data(after))
-    except SessionFileError:
+    except (SessionFileError, ValueError, IndexError, AssertionError):  # a layout misread
         same = False
     if not same:
         raise SessionError(f"{loaded.path!r} is laid out in a way this change cannot be made "

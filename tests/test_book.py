@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 from decimal import Decimal
 from pathlib import Path
 
@@ -46,6 +47,48 @@ def test_new_records_the_day_and_paid_closes_the_sitting(tmp_path: Path) -> None
     run(tmp_path, "deal b=3 c=0")
     assert "paid" not in path.read_text()
     assert "Error:" in run(tmp_path, "paid --undo --date 2026-11-04", code=2).stderr
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ("--date 2026-11-01", "session 'x' was played on 2026-11-02: it cannot have been paid on "
+                          "2026-11-01"),
+    ("--date 2999-01-01", "2999-01-01 has not come yet: a sitting is marked paid once it is"),
+    ("--undo", "session 'x' is not marked paid: nothing to reopen"),
+])
+def test_paid_refuses_a_day_that_cannot_be(tmp_path: Path, args: str, message: str) -> None:
+    run(tmp_path, "loo new x --players Ann,Bob,Cid --date 2026-11-02")
+    before = (tmp_path / "x.toml").read_bytes()
+    assert run(tmp_path, f"paid {args}", code=1).stderr == f"Error: {message}\n"
+    assert (tmp_path / "x.toml").read_bytes() == before
+
+
+def test_paid_twice_keeps_the_first_day(tmp_path: Path) -> None:
+    run(tmp_path, "loo new x --players Ann,Bob,Cid --date 2026-11-02")
+    run(tmp_path, "paid --date 2026-11-03")
+    before = (tmp_path / "x.toml").read_bytes()
+    assert "already marked paid on 2026-11-03" in run(tmp_path, "paid", code=1).stderr
+    assert (tmp_path / "x.toml").read_bytes() == before
+
+
+def test_edit_keeps_a_paid_sittings_deals(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                          ) -> None:
+    run(tmp_path, "loo new x --players Ann,Bob,Cid --date 2026-11-02")
+    run(tmp_path, "deal a=3 b=0")
+    run(tmp_path, "paid --date 2026-11-03")
+    path = tmp_path / "x.toml"
+    before = path.read_bytes()
+    editor = tmp_path / "ed.py"
+    editor.write_text("import sys, pathlib\np = pathlib.Path(sys.argv[1])\n"
+                      "p.write_text(p.read_text().replace('Ann = 3', 'Ann = 2, Cid = 1'))\n")
+    monkeypatch.setenv("EDITOR", f"{sys.executable} {editor}")
+    assert "was paid on 2026-11-03: remove its 'paid' line too" in run(tmp_path, "edit",
+                                                                         code=1).stderr
+    assert path.read_bytes() == before
+    editor.write_text("import sys, pathlib\np = pathlib.Path(sys.argv[1])\n"
+                      "p.write_text(p.read_text().replace('Ann = 3', 'Ann = 2, Cid = 1')"
+                      ".replace('paid = 2026-11-03\\n', ''))\n")
+    assert run(tmp_path, "edit").stdout.startswith("Saved")
+    assert "Cid = 1" in path.read_text() and "paid" not in path.read_text()
 
 
 def test_a_file_without_a_date_counts_as_of_its_files_day(tmp_path: Path) -> None:

@@ -333,8 +333,8 @@ def test_undo_removes_the_last_deal_and_says_what(tmp_path: Path) -> None:
     play_lines(tmp_path, EVENING)
     result = run(tmp_path, "undo")
     assert result.stdout == (
-        "Removed deal 9 (dealt by Ann): Ann +2, Cid +1, Bob looed 3, Dan looed 3.\n"
-        "8 deals left; next dealer: Ann.\n"
+        "Removed hand 9 (dealt by Ann): Ann +2, Cid +1, Bob looed 3, Dan looed 3.\n"
+        "8 hands left; next dealer: Ann.\n"
     )
     for _ in range(8):
         run(tmp_path, "undo")

@@ -80,14 +80,16 @@ def test_amend_replaces_a_deal_and_replays_the_rest(tmp_path: Path) -> None:
     result = run(tmp_path, "amend 1 b=2 c=0 d=1 --miss d --dry-run")
     assert result.stdout.splitlines()[:3] == [
         "Dry run: nothing saved.",
-        "Deal 1 was: Bob +2, Dan +1, Cid looed 3.",
-        "Deal 1 now: Bob +2, Dan +1, Cid looed 3.",
+        "Hand 1 was: Bob +2, Dan +1, Cid looed 3.",
+        "Hand 1 now: Bob +2, Dan +1, Cid looed 3.",
     ]
     out = run(tmp_path, "amend 1 Bob=3 Cid=0 --dry-run").stdout
-    assert "Nets now: Bob +5 -> +6, Dan -9 -> -10." in out
+    assert "Nets now: Bob +7 -> +8, Dan -8 -> -9." in out  # as settle reckons them
     run(tmp_path, "amend 1 Bob=3 Cid=0")
     after = json.loads(run(tmp_path, "settle --format json").stdout)
     assert after["deals"] == before["deals"] == 9
+    nets = [{row["name"]: row["net"] for row in each["players"]} for each in (before, after)]
+    assert [(n["Bob"], n["Dan"]) for n in nets] == [(7, -8), (8, -9)]
     assert "{ tricks = { Bob = 3, Cid = 0 } }," in text_of(tmp_path).splitlines()[6]
 
 
@@ -211,15 +213,20 @@ def test_play_through_prompt_toolkits_pipe_input(tmp_path: Path,
     sitting = Sitting(ctx, str(tmp_path / "evening.toml"))
     with create_pipe_input() as pipe:
         pipe.send_text("b=2 c=0 d=1 --miss d\r" "zed=3\r" "undo\r" "no\r" "undo\r" "yes\r"
-                       "b=3 c=0\r" "\x04")
+                       "b=3 c=0\r" "b=2 c=0 d=1\r" "amend 2 b=1 c=1 d=1\r" "yes\r" "\x04")
         refused = interactive(sitting, input=pipe, output=DummyOutput())
     out, err = capsys.readouterr()
     assert refused is True
     assert "Hand 1, dealt by Ann: pool 3." in out and "Ann -3 · Bob +2 · Cid -3 · Dan +1 · pool 3" in out
     assert "Error: unknown player 'zed': the players are Ann, Bob, Cid, Dan" in err
-    assert "Nothing changed." in out and "Removed deal 1 (dealt by Ann)" in out
+    assert "Nothing changed." in out and "Removed hand 1 (dealt by Ann)" in out
+    assert out.count(" 2 now: Bob +2, Cid +2, Dan +2.") == 2  # shown, then made
     assert "{ tricks = { Bob = 3, Cid = 0 } }" in text_of(tmp_path)
-    assert text_of(tmp_path).count("tricks") == 1
+    assert "{ tricks = { Bob = 1, Cid = 1, Dan = 1 } }" in text_of(tmp_path)
+    assert text_of(tmp_path).count("tricks") == 2
+    history = (tmp_path / ".local" / "share" / "scorekeeper" / "history").read_text()
+    assert "+undo" in history and "+amend 2 b=1 c=1 d=1" in history
+    assert "+yes" not in history and "+no" not in history
 
 
 def read_until(fd: int, wanted: bytes, timeout: float = 15) -> bytes:
@@ -248,7 +255,7 @@ def test_play_in_a_real_terminal(tmp_path: Path) -> None:
     try:
         read_until(main, b"hand 1 \xc2\xb7 Ann deals \xc2\xb7 pool 3>")
         os.write(main, b"b=2 c=0 d=1 --mi\t")
-        read_until(main, b"--miss")
+        read_until(main, b"ss")  # the completion, drawn whole or as the missing letters
         os.write(main, b" d\r")
         read_until(main, b"hand 2 \xc2\xb7 Bob deals")
         os.write(main, b"half a line")
@@ -266,13 +273,14 @@ def test_play_in_a_real_terminal(tmp_path: Path) -> None:
                     os.read(main, 4096)
                 except OSError:
                     break
-        assert proc.poll() == 0
+        assert proc.wait(timeout=max(end - time.monotonic(), 1)) == 0
     finally:
         if proc.poll() is None:
             proc.kill()
         proc.wait()
         os.close(main)
     assert text_of(tmp_path).count("tricks") == 1
+    assert 'miss = "Dan"' in text_of(tmp_path)
     assert (tmp_path / ".local" / "share" / "scorekeeper" / "history").exists()
 
 

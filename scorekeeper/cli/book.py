@@ -7,7 +7,7 @@ import datetime
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -19,13 +19,16 @@ from .options import (
     Command,
     echo,
     emit,
-    folder,
+    folder_to_list,
     mark_recorded,
     output_options,
     session_option,
     session_path,
 )
 from .params import Date, Player
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 
 @click.command(context_settings=CONTEXT, cls=Command)
@@ -37,10 +40,13 @@ def paid(ctx: click.Context, undo: bool, date: datetime.date | None, session: st
          ) -> None:
     """Mark the sitting settled in cash; its deals can then no longer change.
 
+    The day paid is one from the sitting's own day to today; to give another day to a
+    sitting marked paid, reopen it first.
+
     \b
     Examples:
       scorekeeper paid
-      scorekeeper paid -s friday --date 2026-11-30
+      scorekeeper paid -s friday --date 2026-11-28
       scorekeeper paid --undo                 (reopen it)
     """
     from .. import revise
@@ -54,11 +60,24 @@ def paid(ctx: click.Context, undo: bool, date: datetime.date | None, session: st
          else f"'{after.name}' was paid on {day}.")
 
 
+def _lower(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    return value.lower() if value else value
+
+
+def _complete_game(ctx: click.Context, param: click.Parameter, incomplete: str
+                   ) -> list[CompletionItem]:
+    from click.shell_completion import CompletionItem
+
+    from ..games import NAMES
+
+    return [CompletionItem(n) for n in NAMES if n.startswith(incomplete.lower())]
+
+
 def filters(f: Callable[..., Any]) -> Callable[..., Any]:
     """The options that choose the sittings `book` and `stats` count."""
     for option in reversed([
-        click.option("--game", metavar="G", help="Only sittings of game G (loo, pinochle, "
-                                                 "bridge)."),
+        click.option("--game", metavar="G", callback=_lower, shell_complete=_complete_game,
+                     help="Only sittings of game G (loo, pinochle, bridge)."),
         click.option("--since", type=Date(), help="Only sittings on or after this day."),
         click.option("--until", type=Date(), help="Only sittings on or before this day."),
         click.option("--player", type=Player(), metavar="P",
@@ -74,7 +93,7 @@ def read_folder(ctx: click.Context) -> tuple[list[Any], list[str]]:
     from .. import store
 
     found, problems = [], []
-    for path in paths.list_sessions(folder(ctx)):
+    for path in paths.list_sessions(folder_to_list(ctx)):
         try:
             found.append(store.summary(path))
         except ScorekeeperError as error:
@@ -140,7 +159,11 @@ def book_command(ctx: click.Context, game: str | None, since: datetime.date | No
     """
     from .. import book
 
+    if chart and fmt:
+        raise click.UsageError("--chart draws a chart: give it without --format")
     sittings, problems = read_folder(ctx)
+    if mark_paid and problems:
+        _report_problems(ctx, problems, marking=True)
     chosen = choose(sittings, game, since, until, player, unpaid)
     if chart:
         click.echo(_book_chart(chosen))
@@ -157,18 +180,25 @@ def _mark_paid(ctx: click.Context, unpaid: list[Any]) -> None:
     from .. import revise
 
     today = datetime.date.today()
+    later = [s for s in unpaid if s.date > today]
     for sitting in unpaid:
-        revise.set_paid(sitting.path, today)
-        mark_recorded(ctx, "marking the sittings paid")
-    click.echo(f"Marked {len(unpaid)} sitting{'' if len(unpaid) == 1 else 's'} paid on "
-               f"{today}.", err=True)
+        if sitting not in later:
+            revise.set_paid(sitting.path, today)
+            mark_recorded(ctx, "marking the sittings paid")
+    marked = len(unpaid) - len(later)
+    click.echo(f"Marked {marked} sitting{'' if marked == 1 else 's'} paid on {today}." +
+               (f" Left open, dated after today: {', '.join(s.name for s in later)}."
+                if later else ""), err=True)
 
 
-def _report_problems(ctx: click.Context, problems: list[str]) -> None:
+def _report_problems(ctx: click.Context, problems: list[str], marking: bool = False) -> None:
     if problems:
         click.echo("\n".join(problems), err=True)
-        click.echo(f"{len(problems)} session{'' if len(problems) == 1 else 's'} left out: "
-                   "they cannot be read (scorekeeper check lists every problem).", err=True)
+        many = len(problems) != 1
+        counted = f"{len(problems)} session{'s' if many else ''}"
+        why = (f"Nothing was marked paid: {counted} cannot be read" if marking else
+               f"{counted} left out: {'they' if many else 'it'} cannot be read")
+        click.echo(f"{why} (scorekeeper check lists every problem).", err=True)
         ctx.exit(1)
 
 

@@ -4,12 +4,15 @@ commands, `scorekeeper deal`, `amend` and `play` parse and record a deal the sam
 
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
 from ..errors import RuleError, SessionError
 from ..session import AnySession
+
+if TYPE_CHECKING:
+    from ..revise import Amended
 from .options import CONTEXT, Command, echo, mark_recorded, session_param, session_path
 from .params import Player
 
@@ -27,11 +30,14 @@ class DealForm(NamedTuple):
     help: str
 
 
-def of_game(session: AnySession, game: str) -> AnySession:
-    """`session`, if it is a session of `game`."""
+DEAL_HINT = ": use 'scorekeeper deal', which knows each session's game"
+
+
+def of_game(session: AnySession, game: str, hint: str = "") -> AnySession:
+    """`session`, if it is a session of `game` (else an error ending with `hint`)."""
     if session.game.name != game:
         raise SessionError(f"session {session.name!r} is a {session.game.name} session, not "
-                           f"{game}: use 'scorekeeper deal', which knows each session's game")
+                           f"{game}{hint}")
     return session
 
 
@@ -94,8 +100,8 @@ def deal_command(game: str, form: DealForm) -> click.Command:
         form.check(values)
         dry_run = values.pop("dry_run")
         path = session_path(ctx, values.pop("session"))
-        done = store.record(path, lambda session: form.build(of_game(session, game), values),
-                            dry_run)
+        done = store.record(
+            path, lambda session: form.build(of_game(session, game, DEAL_HINT), values), dry_run)
         played = done.played
         if not dry_run:
             what = f"deal {played.number}" if played.number else "the change"
@@ -108,7 +114,7 @@ def deal_command(game: str, form: DealForm) -> click.Command:
                        context_settings=CONTEXT)
 
 
-def amend_command(form: DealForm) -> click.Command:
+def amend_command(game: str, form: DealForm) -> click.Command:
     """`amend N`: deal N gets new inputs; every later deal is replayed."""
 
     def amend(number: int, **values: Any) -> None:
@@ -118,7 +124,8 @@ def amend_command(form: DealForm) -> click.Command:
         form.check(values)
         dry_run = values.pop("dry_run")
         path = session_path(ctx, values.pop("session"))
-        done = revise.amend(path, number, lambda session: form.build(session, values), dry_run)
+        done = revise.amend(
+            path, number, lambda session: form.build(of_game(session, game), values), dry_run)
         if not dry_run:
             mark_recorded(ctx, f"the change to deal {number}")
         echo(amended_lines(done, number, dry_run))
@@ -141,25 +148,12 @@ Examples:
 """
 
 
-def amended_lines(done: Any, number: int, dry_run: bool) -> list[str]:
+def amended_lines(done: "Amended", number: int, dry_run: bool) -> list[str]:
     from ..render import view_of
+    from ..session import nets
 
     view = view_of(done.session.game)
-    old = done.before.played[done.position]
-    new = done.played[done.position]
-    players = list(done.session.players)
-    lines = ["Dry run: nothing saved."] if dry_run else []
-    lines += [f"Deal {number} was: {view.describe(old.result)}.",
-              f"Deal {number} now: {view.describe(new.result)}."]
-    before, after = done.before.standing.balances, done.standing.balances
-    changed = [p for p in players if before[p] != after[p]]
-    if changed:
-        lines.append("Nets now: " + ", ".join(
-            f"{p} {_signed(before[p])} -> {_signed(after[p])}" for p in changed) + ".")
-    else:
-        lines.append("Nobody's net changed.")
-    return lines
-
-
-def _signed(units: int) -> str:
-    return f"{units:+d}" if units else "0"
+    before = nets(done.before.session, done.before.standing)
+    after = nets(done.session, done.standing)
+    return ["Dry run: nothing saved."] * dry_run + view.amended(
+        number, done.before.played[done.position], done.played[done.position], (before, after))

@@ -28,11 +28,23 @@ class Quick:
       first, and the error it builds and throws away imports difflib (2 ms a deal).
     - -h/--help is made without a translated help text: looking the text up loads the
       locale machinery (1 ms a deal) for a message nobody asked to see.
+
+    It also refuses an option given twice (click would keep the last without a word):
+    `--tricks a=9 --tricks e=4` is a slip, not a correction.
     """
 
     def make_parser(self, ctx: click.Context) -> Any:
         parser = super().make_parser(ctx)  # type: ignore[misc]
         parser._long_opt.update(parser._short_opt)
+        parse = parser.parse_args
+
+        def parse_once(args: list[str]) -> Any:
+            opts, rest, order = parse(args)
+            if not ctx.resilient_parsing:
+                _refuse_repeats(ctx, order)
+            return opts, rest, order
+
+        parser.parse_args = parse_once
         return parser
 
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
@@ -45,6 +57,16 @@ class Quick:
                                 callback=_show_help, help="Show this message and exit.")
             self._quick_help = made
         return made
+
+
+def _refuse_repeats(ctx: click.Context, order: list[click.Parameter]) -> None:
+    seen: set[int] = set()
+    for param in order:
+        if isinstance(param, click.Option) and not (param.multiple or param.count):
+            if id(param) in seen:
+                name = max(param.opts, key=len)
+                raise click.UsageError(f"{name} is given twice; give it once.", ctx)
+            seen.add(id(param))
 
 
 def _show_help(ctx: click.Context, param: click.Parameter, value: bool) -> None:
@@ -85,6 +107,17 @@ def echo(lines: list[str] | str) -> None:
 def folder(ctx: click.Context) -> str:
     """The session folder: --dir, $SCOREKEEPER_DIR, or the per-user data folder."""
     return paths.session_dir(ctx.find_root().params.get("dir"))
+
+
+def folder_to_list(ctx: click.Context) -> str:
+    """The session folder, for a command that lists it: one named with --dir or
+    $SCOREKEEPER_DIR must exist (the per-user one need not, before the first session)."""
+    from ..errors import SessionError
+
+    root = folder(ctx)
+    if ctx.find_root().params.get("dir") and not os.path.isdir(root):
+        raise SessionError(f"no folder {root!r} (--dir or $SCOREKEEPER_DIR)")
+    return root
 
 
 def session_path(ctx: click.Context, spec: str | None) -> str:

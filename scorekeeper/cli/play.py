@@ -49,7 +49,7 @@ def play(ctx: click.Context, session: str | None) -> None:
     \b
     Examples:
       scorekeeper play
-      printf 'b=2 c=0 d=1 --miss d\\nall\\nsettle\\n' | scorekeeper play
+      printf 'b=2 c=0 d=1 --miss d\\na=1 c=1 d=1\\nsettle\\n' | scorekeeper play
     """
     gc.enable()  # a sitting is long: collect as usual
     sitting = Sitting(ctx, session_path(ctx, session))
@@ -73,7 +73,8 @@ class Sitting:
 
         self.root = ctx.find_root()
         self.path = path
-        self.module = game_cli(store.game_of(path))
+        self.game = store.game_of(path)
+        self.module = game_cli(self.game)
         self.form: DealForm = self.module.FORM
 
     def standing(self) -> tuple[Any, Any]:
@@ -111,14 +112,14 @@ class Sitting:
         if name == "undo":
             return name, table.undo, words[1:]
         if name == "amend":
-            return name, amend_command(self.form), words[1:]
+            return name, amend_command(self.game, self.form), words[1:]
         deal: click.Command = self.module.group.commands["deal"]
         return "deal", deal, words[1:] if name == "deal" else words
 
     def run(self, command: click.Command, name: str, args: list[str]) -> bool:
         """Run one command as the one-shot command line would; False if it was refused."""
         try:
-            with command.make_context(name, [*args, "--session", self.path],
+            with command.make_context(name, ["--session", self.path, *args],
                                       parent=self.root) as ctx:
                 command.invoke(ctx)
         except click.exceptions.Exit as done:
@@ -165,7 +166,7 @@ def one_line(sitting: Sitting, line: str, ask: Ask | None = None) -> bool | None
         return None
     name, command, args = found
     changes = name in ("deal", "undo", "amend") and "--dry-run" not in args
-    if ask and changes and name != "deal" and not _sure(sitting, name, args, ask):
+    if ask and changes and name != "deal" and not _sure(sitting, command, name, args, ask):
         return True
     done = sitting.run(command, name, args)
     if done and ask and changes:
@@ -173,13 +174,35 @@ def one_line(sitting: Sitting, line: str, ask: Ask | None = None) -> bool | None
     return done
 
 
-def _sure(sitting: Sitting, name: str, args: list[str], ask: Ask) -> bool:
-    """Whether the person types yes to an undo or an amend."""
+def _sure(sitting: Sitting, command: click.Command, name: str, args: list[str], ask: Ask
+          ) -> bool:
+    """Whether the person, shown what an undo or an amend would do, types yes to it. An
+    amend is tried first without saving, and one that would be refused asks nothing."""
     if name == "undo":
-        what = f"remove deal {sitting.standing()[1].deals}"
+        what = _last_deal(sitting)
+        if what is None:
+            return True  # nothing to undo: undo says so
+        question = f"Type yes to remove {what}: "
     else:
-        what = f"replace deal {args[0] if args else '?'}"
-    if ask(f"Type yes to {what}: ").strip().lower() == "yes":
+        if not sitting.run(command, name, [*args, "--dry-run"]):
+            return False
+        question = "Type yes to make this change: "
+    if ask(question).strip().lower() == "yes":
         return True
     echo("Nothing changed.")
     return False
+
+
+def _last_deal(sitting: Sitting) -> str | None:
+    """The last entry, as undo would name it; None if there is none."""
+    from .. import store
+    from ..render import view_of
+
+    loaded = store.load(sitting.path)
+    if not loaded.played:
+        return None
+    last = loaded.played[-1]
+    what = view_of(loaded.session.game).describe(last.result)
+    if last.number is None:
+        return f"the {what}"
+    return f"deal {last.number} (dealt by {last.dealer}: {what})"

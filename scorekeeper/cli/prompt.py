@@ -25,6 +25,7 @@ def interactive(sitting: Sitting, **app: Any) -> bool:
     session: PromptSession[str] = PromptSession(
         history=_history(), completer=PlayCompleter(sitting), complete_while_typing=False,
         bottom_toolbar=sitting.balances, **app)
+    confirm: PromptSession[str] = PromptSession(history=InMemoryHistory(), **app)
     echo(f"Playing {sitting.path}. Type help for help, quit or Ctrl-D to leave.")
     refused = False
     while True:
@@ -34,7 +35,7 @@ def interactive(sitting: Sitting, **app: Any) -> bool:
             continue  # Ctrl-C drops the line being typed
         except EOFError:
             break
-        outcome = one_line(sitting, line, ask=session.prompt)
+        outcome = one_line(sitting, line, ask=confirm.prompt)  # a yes is kept out of history
         if outcome is None:
             break
         refused |= not outcome

@@ -19,6 +19,7 @@ from .options import (
     echo,
     emit,
     folder,
+    folder_to_list,
     output_options,
     session_option,
     session_path,
@@ -39,7 +40,7 @@ def sessions(ctx: click.Context, fmt: str | None) -> None:
     from .. import store
     from ..render.reports import sessions as report
 
-    root = folder(ctx)
+    root = folder_to_list(ctx)
     current = paths.current_session(root)
     rows = []
     for path in paths.list_sessions(root):
@@ -98,6 +99,8 @@ def show(ctx: click.Context, session: str | None, chart: bool, fmt: str | None) 
     from .. import store
     from ..render.reports import show as report
 
+    if chart and fmt:
+        raise click.UsageError("--chart draws a chart: give it without --format")
     loaded = store.load(session_path(ctx, session))
     if chart:
         click.echo(_chart(loaded))

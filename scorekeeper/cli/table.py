@@ -4,12 +4,16 @@ game, `edit` in an editor, checked on save, and `play`, a whole sitting at one p
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import click
 
 from ..text import visible
 from .main import game_cli
 from .options import CONTEXT, Command, echo, mark_recorded, session_option, session_path
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 #: Commands whose arguments are the session's game's own: they are parsed by that game's
 #: command, so `--help` and every option reach it untouched.
@@ -24,9 +28,10 @@ def _game_command(ctx: click.Context, spec: str | None, which: str) -> tuple[cli
     from .common import amend_command
 
     path = session_path(ctx, spec)
-    module = game_cli(store.game_of(path))
+    game = store.game_of(path)
+    module = game_cli(game)
     command: click.Command = (module.group.commands["deal"] if which == "deal"
-                              else amend_command(module.FORM))
+                              else amend_command(game, module.FORM))
     return command, path
 
 
@@ -43,17 +48,41 @@ def _dispatch(ctx: click.Context, which: str, args: tuple[str, ...], spec: str |
         return
     if wants_help:
         args = ("--help",)
-    with command.make_context(which, [*args, "--session", path], parent=ctx.parent) as sub:
+    # The session goes first: an option left without its value at the end of ARGS must not
+    # take it for its value.
+    with command.make_context(which, ["--session", path, *args], parent=ctx.parent) as sub:
         command.invoke(sub)
 
 
+def _complete_through(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
+    """Complete a word of ARGS as the session's game's own command would."""
+    # click has no public call for the words of a command nested by hand like this one.
+    from click.shell_completion import _resolve_incomplete
+
+    try:
+        which = ctx.command.name or "deal"
+        command, _ = _game_command(ctx, ctx.params.get("session"), which)
+        args = list(ctx.params.get("args") or ())
+        with command.make_context(which, args.copy(), parent=ctx.parent,
+                                  resilient_parsing=True) as sub:
+            found, incomplete = _resolve_incomplete(sub, args, incomplete)
+            return found.shell_complete(sub, incomplete)
+    except Exception:  # a shell's completion must never print a traceback
+        return []
+
+
+class PassThrough(Command):
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
+        return _complete_through(ctx, incomplete)
+
+
 def passing_through(f: Callable[..., None]) -> click.Command:
-    """A command whose ARGS the session's game's own command parses."""
+    """A command whose ARGS the session's game's own command parses (and completes)."""
     f = click.pass_context(f)
-    f = click.argument("args", nargs=-1, type=click.UNPROCESSED)(f)
-    f = click.option("-s", "--session", metavar="S", envvar="SCOREKEEPER_SESSION",
-                     help="Session name, or path to a .toml file.")(f)
-    return click.command(context_settings=PASS_THROUGH, cls=Command)(f)
+    f = click.argument("args", nargs=-1, type=click.UNPROCESSED,
+                       shell_complete=lambda ctx, _, word: _complete_through(ctx, word))(f)
+    f = session_option(f)
+    return click.command(context_settings=PASS_THROUGH, cls=PassThrough)(f)
 
 
 @passing_through
@@ -102,16 +131,7 @@ def undo(ctx: click.Context, session: str | None) -> None:
     done = revise.undo(session_path(ctx, session))
     last = done.removed
     mark_recorded(ctx, f"the undo of deal {last.number}" if last.number else "the undo")
-    view = view_of(done.session.game)
-    what = view.describe(last.result)
-    if last.number is not None:
-        lines = [f"Removed deal {last.number} (dealt by {last.dealer}): {what}."]
-    else:
-        lines = [f"Removed the {what}."]
-    left = done.standing.deals
-    lines.append(f"{left} deal{'' if left == 1 else 's'} left; next dealer: "
-                 f"{done.standing.next_dealer}.")
-    echo(lines + view.undone_lines(done.session, last, done.standing))
+    echo(view_of(done.session.game).undone(done.session, last, done.standing))
 
 
 @click.command(context_settings=CONTEXT, cls=Command)

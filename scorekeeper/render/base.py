@@ -52,10 +52,38 @@ class View(ABC, Generic[S, E, St, R]):
                       ) -> dict[str, Any]:
         return {}
 
+    def undone(self, session: Session[S, E, St, R], removed: Played[E, St, R],
+               standing: Standing[St]) -> list[str]:
+        """The lines printed when `undo` has removed `removed`."""
+        what = self.describe(removed.result)
+        if removed.number is None:
+            lines = [f"Removed the {what}."]
+        else:
+            lines = [f"Removed {self.deal_word.lower()} {removed.number} (dealt by "
+                     f"{removed.dealer}): {what}."]
+        left = standing.deals
+        lines.append(f"{left} {self.deal_word.lower()}{'' if left == 1 else 's'} left; next "
+                     f"dealer: {standing.next_dealer}.")
+        return lines + self.undone_lines(session, removed, standing)
+
     def undone_lines(self, session: Session[S, E, St, R], removed: Played[E, St, R],
                      standing: Standing[St]) -> list[str]:
         """What `undo` adds after removing `removed`."""
         return []
+
+    def amended(self, number: int, was: Played[E, St, R], now: Played[E, St, R],
+                nets: tuple[dict[str, int], dict[str, int]]) -> list[str]:
+        """The lines printed when deal `number` was `was` and is `now`: its two readings
+        and the nets (if the sitting ended) before and after that changed."""
+        word = f"{self.deal_word} {number}"
+        lines = [f"{word} was: {self.describe(was.result)}.",
+                 f"{word} now: {self.describe(now.result)}."]
+        before, after = nets
+        changed = [p for p in before if before[p] != after[p]]
+        if not changed:
+            return [*lines, "Nobody's net changed."]
+        return [*lines, "Nets now: " + ", ".join(
+            f"{p} {_signed(before[p])} -> {_signed(after[p])}" for p in changed) + "."]
 
     def prompt(self, session: Session[S, E, St, R], standing: Standing[St]) -> str:
         """What comes next, for the prompt of `play`: "hand 7 · Dan deals"."""
@@ -82,3 +110,7 @@ class View(ABC, Generic[S, E, St, R]):
                 standing: Standing[St]) -> str | None:
         """A drawing `show` prints instead of its table when no format is asked for."""
         return None
+
+
+def _signed(units: int) -> str:
+    return f"{units:+d}" if units else "0"

@@ -48,6 +48,7 @@ class Report(NamedTuple):
 
 
 def check_format(fmt: str) -> str:
+    fmt = fmt.lower()
     if fmt in ("json", "csv", *NATIVE):
         return fmt
     from tabulate import tabulate_formats  # type: ignore[import-untyped]
