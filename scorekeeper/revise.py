@@ -17,10 +17,9 @@ from .store import (
     changed_text,
     changing,
     check_open,
+    examine,
     keep_standing,
     load,
-    problems_of,
-    session_of,
     textedit,
     write_text,
 )
@@ -122,10 +121,10 @@ def save_text(path: str, original: bytes, edited: bytes) -> Loaded:
     with changing(path) as real:
         if atomic.read_file(real) != original:
             raise SessionError(f"{path!r} changed while it was being edited: nothing was saved")
-        problems = problems_of(edited, path)
-        if problems:
-            raise Problems(problems)
-        _check_paid_kept(load(path).session, session_of(edited, path))
+        checked = examine(edited, path)
+        if checked.session is None:
+            raise Problems(checked.problems)
+        _check_paid_kept(load(path).session, checked.session)
         atomic.write_atomic(real, edited)
         return load(path)
 

@@ -72,10 +72,6 @@ class Session(Generic[S, E, St, R]):
 
         return Decimal(self.value)
 
-    def deals(self) -> int:
-        """How many of the entries are deals."""
-        return sum(map(self.game.is_deal, self.entries))
-
 
 AnySession = Session[Any, Any, Any, Any]
 

@@ -105,6 +105,18 @@ def load_standing(path: str) -> tuple[AnySession, Standing[Any]]:
     return loaded.session, loaded.standing
 
 
+def _fast_path(real: str, raw: bytes, label: str
+               ) -> tuple[cache.Cached, AnySession, Standing[Any]] | None:
+    """The cached standing, if a deal can be added from it alone (a damaged one cannot)."""
+    kept = cache.read(real, raw, _state_version)
+    if kept is None or kept.deals_end is None:
+        return None
+    try:
+        return (kept, *_from_cache(kept, label))
+    except (RuleError, SessionFileError, ValueError, TypeError):
+        return None
+
+
 def _from_cache(kept: cache.Cached, label: str) -> tuple[AnySession, Standing[Any]]:
     session = _decode(_restore(kept.header), None, label)
     state = session.game.state_from_data(kept.state)
@@ -112,39 +124,43 @@ def _from_cache(kept: cache.Cached, label: str) -> tuple[AnySession, Standing[An
                              len(kept.entries))
 
 
-def check(path: str) -> list[SessionFileError]:
-    """Every problem of a session file, as FILE:LINE: message: the header's and each
-    entry's on its own, then the first entry the replay finds breaking a rule."""
+class Checked(NamedTuple):
+    """What `check` finds in a session file."""
+
+    problems: list[SessionFileError]
+    """Every problem, as FILE:LINE: message, in the order of the lines."""
+    session: AnySession | None
+    """The session, when there is no problem."""
+    deals: int
+    """Its deals, when there is no problem."""
+
+
+def check(path: str) -> Checked:
+    """Every problem of a session file: the header's and each entry's on its own, then the
+    first entry the replay finds breaking a rule."""
     try:
         raw = atomic.read_file(atomic.real_path(path))
     except SessionError as error:
-        return [SessionFileError(path, None, str(error))]
-    return problems_of(raw, path)
+        return Checked([SessionFileError(path, None, str(error))], None, 0)
+    return examine(raw, path)
 
 
-def problems_of(raw: bytes, label: str) -> list[SessionFileError]:
+def examine(raw: bytes, label: str) -> Checked:
     """What `check` says of a file holding `raw`."""
     try:
         text, data = codec.parse(raw, label)
     except SessionFileError as error:
-        return [error]
+        return Checked([error], None, 0)
     decoded = codec.decode(data, session_name(label))
-    problems = list(decoded.problems)
+    problems, deals = list(decoded.problems), 0
     if decoded.session is not None:
         try:
-            replay(decoded.session, decoded.session.entries[:decoded.valid])
+            deals = replay(decoded.session, decoded.session.entries[:decoded.valid])[1].deals
         except DealError as error:
             problems.append(codec.deal_problem(error))
-    return codec.located(text, label, problems)
-
-
-def session_of(raw: bytes, label: str) -> AnySession:
-    """The session in `raw`, a text `problems_of` found sound."""
-    _, data = codec.parse(raw, label)
-    session = codec.decode(data, session_name(label)).session
-    if session is None:
-        raise SessionError(f"{label!r} holds no session")
-    return session
+    if problems:
+        return Checked(codec.located(text, label, problems), None, 0)
+    return Checked([], decoded.session, deals)
 
 
 # --- writing -----------------------------------------------------------------------------
@@ -191,7 +207,10 @@ def changed_text(loaded: Loaded, after: AnySession, edit: Callable[[str], str]) 
     """The text of `after`: canonical if the file was, else the file's own text with
     `edit` applied, read back to be sure it says what `after` does."""
     text, data = codec.parse(loaded.raw, loaded.path)
-    if data.get("version") != codec.VERSION or text == codec.dumps(loaded.session):
+    if data.get("version") != codec.VERSION:
+        _keep_older(loaded)
+        return codec.dumps(after)
+    if text == codec.dumps(loaded.session):
         return codec.dumps(after)
     try:
         new = edit(text)
@@ -206,6 +225,16 @@ def changed_text(loaded: Loaded, after: AnySession, edit: Callable[[str], str]) 
                            "to without losing what is written in it; nothing was changed "
                            "(make the change with 'scorekeeper edit')")
     return new
+
+
+def _keep_older(loaded: Loaded) -> None:
+    """Keep a file of an older version, as it was, beside the session (NAME.toml.v1)
+    before it is rewritten in this version's layout: what a person wrote in it is kept."""
+    import os
+
+    older = f"{loaded.path}.v1"
+    if not os.path.exists(older):
+        atomic.write_atomic(older, loaded.raw)
 
 
 def textedit() -> ModuleType:
@@ -244,13 +273,13 @@ def record(path: str, build: Build, dry_run: bool = False) -> Recorded:
     """
     with changing(path, dry_run) as real:
         raw = atomic.read_file(real)
-        kept = cache.read(real, raw, _state_version)
-        if kept is not None and kept.deals_end is not None:
-            session, standing = _from_cache(kept, path)
-            loaded = None
-        else:
+        fast = _fast_path(real, raw, path)
+        loaded: Loaded | None = None
+        if fast is None:
             loaded = load(path)
             session, standing = loaded.session, loaded.standing
+        else:
+            kept, session, standing = fast
         check_open(session)
         entry = build(session)
         try:
@@ -260,17 +289,14 @@ def record(path: str, build: Build, dry_run: bool = False) -> Recorded:
         if dry_run:
             return Recorded(session, played, after)
         data = session.game.entry_to_data(entry)
-        if loaded is None:
-            assert kept is not None and kept.deals_end is not None
+        entries: list[dict[str, object]] | None = None
+        if loaded is None:  # the fast path: the line goes where the cache says the deals end
             text = raw.decode("utf-8")
-            end = kept.deals_end
-            new = text[:end] + codec.deal_line(data) + text[end:]
+            new = text[:kept.deals_end] + codec.deal_line(data) + text[kept.deals_end:]
             entries = [*kept.entries, data]
         else:
-            new_session = _append(loaded.session, entry)
-            new = changed_text(loaded, new_session, lambda t: textedit().append_entry(t, data))
-            entries = None
-            session = new_session
+            session = _append(loaded.session, entry)
+            new = changed_text(loaded, session, lambda t: textedit().append_entry(t, data))
         written = write_text(real, raw, new)
         keep_standing(real, written, session, after, entries)
         return Recorded(session, played, after)
@@ -356,4 +382,7 @@ def summary(path: str) -> Summary:
 def _file_date(path: str) -> datetime.date:
     import os
 
-    return datetime.date.fromtimestamp(os.stat(path).st_mtime)
+    try:
+        return datetime.date.fromtimestamp(os.stat(path).st_mtime)
+    except OSError as error:
+        raise SessionError(f"cannot read {path!r}: {error.strerror}") from None

@@ -15,19 +15,24 @@ from .outline import Span, outline
 
 
 def append_entry(text: str, entry: Mapping[str, object]) -> str:
-    """`text` with one more deal at the end of its deals."""
+    """`text` with one more deal at the end of its deals, laid out as the deal before it
+    (its indent, the file's line ends)."""
     layout = outline(text)
+    newline = "\r\n" if "\r\n" in text else "\n"
     if layout.array is None:  # [[deals]] tables, or no deals yet: a table at the end
-        block = "[[deals]]\n" + "".join(
-            f"{tomltext.key(k)} = {tomltext.value(v)}\n" for k, v in entry.items())
-        return text + ("" if text.endswith("\n") else "\n") + "\n" + block
+        block = newline.join(["[[deals]]", *(f"{tomltext.key(k)} = {tomltext.value(v)}"
+                                              for k, v in entry.items())]) + newline
+        return text + ("" if text.endswith("\n") else newline) + newline + block
     close = layout.array.end - 1  # the array's ]
-    line = f"    {tomltext.inline_table(entry)},\n"
+    indent = "    "
     if layout.deals:
         last = layout.deals[-1]
+        before = text[text.rfind("\n", 0, last.start) + 1:last.start]
+        indent = before if before.isspace() else indent
         if not _comma_after(text, last.end, close):
             text = text[:last.end] + "," + text[last.end:]
             close += 1
+    line = f"{indent}{tomltext.inline_table(entry)},{newline}"
     line_start = text.rfind("\n", 0, close) + 1
     if text[line_start:close].strip():  # the ] shares a line: deals = [{ ... }]
         return text[:close] + ("" if text[close - 1] in "[ " else " ") + line.strip() + text[close:]
@@ -57,18 +62,41 @@ def remove_entry(text: str, index: int) -> str:
 
 
 def replace_entry(text: str, index: int, entry: Mapping[str, object]) -> str:
-    """`text` with deal `index` (0-based) holding `entry` instead; comment lines inside a
-    [[deals]] table are kept."""
+    """`text` with deal `index` (0-based) holding `entry` instead. In a [[deals]] table the
+    comments stay: comment lines, and a comment at the end of a line stays with its key."""
     layout = outline(text)
     span = layout.deals[index]
     if layout.array is not None:
         new = tomltext.inline_table(entry)
     else:
-        comments = [line for line in text[span.start:span.end].splitlines()
-                    if line.strip().startswith("#")]
-        keys = [f"{tomltext.key(k)} = {tomltext.value(v)}" for k, v in entry.items()]
-        new = "\n".join(["[[deals]]", *comments, *keys])
+        newline = "\r\n" if "\r\n" in text else "\n"
+        header, *body = text[span.start:span.end].split("\n")
+        lines = [header.rstrip("\r"), *(line.rstrip("\r") for line in body
+                                         if line.strip().startswith("#"))]
+        after_key = _end_of_line_comments(body)
+        lines += [f"{tomltext.key(k)} = {tomltext.value(v)}" + after_key.pop(k, "")
+                  for k, v in entry.items()]
+        lines += [comment.strip() for comment in after_key.values()]  # a key now gone
+        new = newline.join(lines)
     return text[:span.start] + new + text[span.end:]
+
+
+def _end_of_line_comments(lines: list[str]) -> dict[str, str]:
+    """The comment at the end of each key's line (with the spaces before it), by key."""
+    import tomllib
+
+    found: dict[str, str] = {}
+    for line in lines:
+        try:
+            tomllib.loads(line)
+        except tomllib.TOMLDecodeError:
+            continue  # part of a value written over several lines
+        keys = outline(line).keys
+        for path, span in keys.items():
+            rest = line[span.end:].rstrip("\r")
+            if rest.strip().startswith("#"):
+                found[path[0]] = found.get(path[0], "") + rest
+    return found
 
 
 def set_top_key(text: str, key: str, value: object | None) -> str:

@@ -70,7 +70,7 @@ def test_a_game_made_by_following_the_guide_plays_through_the_whole_tool(
     assert "Bob takes 2 from each" in run(tmp_path, "show").stdout
     run(tmp_path, "undo")
     path = tmp_path / "night.toml"
-    assert run(tmp_path, f"check {path}").stdout == f"{path}: ok (highcard, 3 players, 1 deals)\n"
+    assert run(tmp_path, f"check {path}").stdout == f"{path}: ok (highcard, 3 players, 1 deal)\n"
     text = path.read_text()
     assert 'game = "highcard"' in text and '{ winner = "Ann" }' in text
     session = codec.decode(codec.parse(text.encode(), "x")[1], "night").session

@@ -152,6 +152,34 @@ def test_a_hand_laid_file_keeps_its_comments_and_layout(tmp_path: Path, text: st
     assert store.load(str(path)).session.entries == (hand(Ann=1, Bob=2, Cid=0), *before[1:-1])
 
 
+def test_amend_keeps_the_comment_at_the_end_of_a_tables_line(tmp_path: Path) -> None:
+    text = TABLES.replace('[[deals]]\n# Bob', '[[deals]]  # the second\n# Bob').replace(
+        'dealer = "Bob"', 'dealer = "Bob"  # not Ann')
+    path = tmp_path / "s.toml"
+    path.write_text(text, encoding="utf-8")
+    revise.amend(str(path), 2, lambda s: LooDeal(tricks={"Ann": 2, "Bob": 1}, dealer="Bob"))
+    new = path.read_text(encoding="utf-8")
+    assert '[[deals]]  # the second\n# Bob dealt this one\ndealer = "Bob"  # not Ann\n' in new
+    revise.amend(str(path), 2, lambda s: hand(Ann=3, Cid=0))
+    new = path.read_text(encoding="utf-8")
+    assert "# not Ann" in new and "# the second" in new and "dealer" not in new
+    assert store.load(str(path)).session.entries[1] == hand(Ann=3, Cid=0)
+
+
+@pytest.mark.parametrize("text", [HAND_LAID, TABLES])
+def test_a_deal_added_to_a_hand_laid_file_is_laid_out_as_the_one_before(
+        tmp_path: Path, text: str) -> None:
+    text = text.replace("\n", "\r\n").replace("    { tricks", "  { tricks")
+    path = tmp_path / "s.toml"
+    path.write_bytes(text.encode())
+    store.record(str(path), lambda s: hand(Bob=3, Cid=0))
+    revise.amend(str(path), 1, lambda s: hand(Ann=1, Bob=2, Cid=0))
+    new = path.read_bytes()
+    assert new.count(b"\n") == new.count(b"\r\n")
+    if "deals = [" in text:
+        assert b"\r\n  { tricks = { Bob = 3, Cid = 0 } },\r\n" in new
+
+
 @pytest.mark.parametrize("deals", ["deals = []", "deals = [ ]", "deals = [{ tricks = { Ann = 3, Bob = 0 } }]", ""])
 def test_deals_written_on_one_line_or_not_at_all(tmp_path: Path, deals: str) -> None:
     text = TABLES.split("# hand 1", maxsplit=1)[0].replace("[settings]", f"{deals}\n\n[settings]")
@@ -204,6 +232,6 @@ def test_any_run_of_changes_to_a_hand_laid_file_says_what_the_session_holds(
         elif change == "paid":
             revise.set_paid(str(path), None if loaded.paid else datetime.date(2026, 11, 28))
         tomllib.loads(path.read_text(encoding="utf-8"))  # every step leaves valid TOML
-    assert store.check(str(path)) == []
+    assert store.check(str(path)).problems == []
     assert "# " in path.read_text(encoding="utf-8")
     assert codec.dumps(store.load(str(path)).session).count("\n") > 5

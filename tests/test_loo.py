@@ -95,13 +95,13 @@ def test_L6_with_single_empty_pool_a_pool_taken_without_play_makes_a_single() ->
 
 def test_one_each_is_three_players_one_trick_each_not_any_empty_pool() -> None:
     # All passed to the dealer: the pool is empty but nobody played.
-    state, _ = play_deal(LooState(pool=6, hands=1), LooDeal(all_pass=True), "C")
+    state, _ = play_deal(LooState(pool=6), LooDeal(all_pass=True), "C")
     assert state.pool == 0 and not state.single
     # Four players, three tricks: someone is looed, never a single.
     state, _ = play_deal(LooState(), deal(A=1, B=1, C=1, D=0), "E")
     assert not state.single
     # With the remainder carried, three tricks each still make a single.
-    state, hand = play_deal(LooState(pool=7, hands=1), deal(A=1, B=1, C=1), "E",
+    state, hand = play_deal(LooState(pool=7), deal(A=1, B=1, C=1), "E",
                             settings_=LooSettings(remainder=Remainder.CARRY))
     assert hand.kept == 1 and state.single
 
@@ -114,7 +114,7 @@ def test_L2_had_C_taken_no_trick_he_is_looed_and_the_pool_keeps_everything() -> 
 
 
 def test_unlimited_loo_is_the_pool_of_the_hand() -> None:
-    state = LooState(pool=9, hands=1)
+    state = LooState(pool=9)
     four = ("A", "B", "C", "D")
     hand_deal = LooDeal(tricks={"A": 2, "B": 1, "C": 0, "D": 0})
     _, hand = play_deal(state, hand_deal, "D", four, LooSettings(unlimited=True))
@@ -141,7 +141,7 @@ def test_shares_of_an_uneven_pool(pool: int, early: tuple[int, ...], carry: tupl
 
 
 def test_uneven_pool_needs_the_order_of_the_trick_winners() -> None:
-    state = LooState(pool=8, hands=2)
+    state = LooState(pool=8)
     with pytest.raises(RuleError, match=r"the pool of 11 does not divide by 3: give the winners "
                                         r"of tricks 1, 2 and 3 in order, e.g. A,A,D") as caught:
         play_deal(state, deal(D=1, E=0, A=2), "C")
@@ -149,12 +149,12 @@ def test_uneven_pool_needs_the_order_of_the_trick_winners() -> None:
 
 
 def test_uneven_pool_won_by_one_player_needs_no_order() -> None:
-    _, hand = play_deal(LooState(pool=8, hands=2), deal(D=3, E=0), "C")
+    _, hand = play_deal(LooState(pool=8), deal(D=3, E=0), "C")
     assert hand.won == {"D": 11}
 
 
 def test_carry_leaves_the_odd_counters_in_the_pool() -> None:
-    state = LooState(pool=8, hands=2)
+    state = LooState(pool=8)
     _, hand = play_deal(state, deal(D=1, E=0, A=2), "C",
                         settings_=LooSettings(remainder=Remainder.CARRY))
     assert hand.won == {"A": 6, "D": 3}
@@ -165,11 +165,11 @@ def test_carry_leaves_the_odd_counters_in_the_pool() -> None:
 def test_order_must_agree_with_the_tricks() -> None:
     bad = LooDeal(tricks={"D": 1, "E": 0, "A": 2}, order=("A", "D", "D"))
     with pytest.raises(RuleError, match="the trick winners name A 1 times but A took 2"):
-        play_deal(LooState(pool=8, hands=2), bad, "C")
+        play_deal(LooState(pool=8), bad, "C")
 
 
 def test_dealer_takes_the_pool_when_all_others_pass() -> None:
-    _state, hand = play_deal(LooState(pool=6, hands=1), LooDeal(all_pass=True), "C")
+    _state, hand = play_deal(LooState(pool=6), LooDeal(all_pass=True), "C")
     assert hand.outcome == Outcome.DEALER_TAKES
     assert hand.won == {"C": 9}
     assert nets(hand) == {"C": 6, POOL: -6}
@@ -177,9 +177,9 @@ def test_dealer_takes_the_pool_when_all_others_pass() -> None:
 
 def test_defender_looed_setting() -> None:
     defended = LooDeal(tricks={"B": 0, "C": 3}, defend=True)
-    _, hand = play_deal(LooState(pool=9, hands=1), defended, "B")
+    _, hand = play_deal(LooState(pool=9), defended, "B")
     assert hand.looed == {}
-    _, hand = play_deal(LooState(pool=9, hands=1), defended, "B",
+    _, hand = play_deal(LooState(pool=9), defended, "B",
                         settings_=LooSettings(defender_looed=True))
     assert hand.looed == {"B": 3}
 
@@ -189,14 +189,14 @@ def test_first_hand_is_not_a_single() -> None:
 
 
 def test_no_must_plays_a_single_as_an_ordinary_hand() -> None:
-    state = LooState(pool=0, hands=4, single=True)
+    state = LooState(pool=0, single=True)
     _, hand = play_deal(state, LooDeal(miss="B"), "E", settings_=LooSettings(must=False))
     assert not hand.must
     assert hand.won == {"B": 3}
 
 
 def test_in_a_must_everyone_plays_so_players_not_named_took_no_trick() -> None:
-    state = LooState(pool=0, hands=4, single=True)
+    state = LooState(pool=0, single=True)
     _, hand = play_deal(state, deal(A=2, B=0, E=1), "E")
     assert hand.must and hand.looed == {"B": 3, "C": 3, "D": 3}
     with pytest.raises(RuleError, match="this hand is a must: there is no miss"):
@@ -227,7 +227,7 @@ def test_in_a_must_everyone_plays_so_players_not_named_took_no_trick() -> None:
 )
 def test_deals_that_break_a_rule_are_refused(bad: LooDeal, message: str) -> None:
     with pytest.raises(RuleError, match=message.replace("(", r"\(")):
-        play_deal(LooState(pool=9, hands=1), bad, "A")
+        play_deal(LooState(pool=9), bad, "A")
 
 
 @pytest.mark.parametrize(
@@ -295,7 +295,7 @@ def test_dealer_can_be_named_and_rotation_goes_on_from_him() -> None:
 
 
 def test_end_of_sitting_shares_the_pool_from_the_player_after_the_last_dealer() -> None:
-    transfers = GAME.end_of_sitting(LooState(pool=12, hands=3), Players(PLAYERS), "D")
+    transfers = GAME.end_of_sitting(LooState(pool=12), Players(PLAYERS), "D")
     got = {t.payee: t.units for t in transfers}
     assert got == {"D": 3, "E": 3, "A": 2, "B": 2, "C": 2}
 
@@ -413,18 +413,18 @@ def test_undo_gives_the_standings_of_never_recording_the_deal(
 
 def test_a_pool_taken_without_play_has_no_trick_winners() -> None:
     with pytest.raises(RuleError, match="taken without play: there are no trick winners"):
-        play_deal(LooState(pool=6, hands=1), LooDeal(all_pass=True, order=("A", "A", "A")), "C")
+        play_deal(LooState(pool=6), LooDeal(all_pass=True, order=("A", "A", "A")), "C")
     with pytest.raises(RuleError, match="taken without play"):
-        play_deal(LooState(pool=6, hands=1), LooDeal(miss="B", order=("B", "B", "B")), "C")
+        play_deal(LooState(pool=6), LooDeal(miss="B", order=("B", "B", "B")), "C")
 
 
 def test_an_unlimited_loo_without_a_limit_stops_before_numbers_run_away() -> None:
     settings_ = LooSettings(unlimited=True)
-    _, hand = play_deal(LooState(pool=10**15 - 3, hands=1), deal(A=3, B=0), "C",
+    _, hand = play_deal(LooState(pool=10**15 - 3), deal(A=3, B=0), "C",
                         settings_=settings_)
     assert hand.looed == {"B": 10**15}
     with pytest.raises(RuleError, match="an unlimited loo needs a limit"):
-        play_deal(LooState(pool=10**15, hands=1), deal(A=3, B=0), "C", settings_=settings_)
-    _, hand = play_deal(LooState(pool=10**15 - 1, hands=1), deal(A=1, B=1, C=1), "C",
+        play_deal(LooState(pool=10**15), deal(A=3, B=0), "C", settings_=settings_)
+    _, hand = play_deal(LooState(pool=10**15 - 1), deal(A=1, B=1, C=1), "C",
                         settings_=settings_)  # nobody looed: nothing to refuse
     assert hand.looed == {}

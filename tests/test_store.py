@@ -109,11 +109,17 @@ def test_a_version_1_file_is_read_as_version_2_with_its_old_meaning(tmp_path: Pa
 
 
 def test_the_first_save_of_a_version_1_file_writes_version_2(tmp_path: Path) -> None:
-    path = write(tmp_path, GOOD_V1)
+    path = write(tmp_path, "# Friday at Ann's\n" + GOOD_V1)
     add(path, hand(Ann=3, Bob=0))
     text = path.read_text()
     assert "version = 2" in text and '"Ann=1 Bob=1 Cid=1"' not in text
     assert store.load(str(path)).standing.deals == 3
+    # What was written in the old file is kept beside it, as it was, once.
+    kept = tmp_path / f"{path.name}.v1"
+    assert kept.read_text() == "# Friday at Ann's\n" + GOOD_V1
+    add(path, hand(Ann=3, Bob=0))
+    assert kept.read_text() == "# Friday at Ann's\n" + GOOD_V1
+    assert store.load(str(path)).standing.deals == 4
 
 
 @pytest.mark.parametrize(
@@ -153,7 +159,7 @@ def test_a_bad_file_says_which_file_which_line_and_what(
     assert caught.value.line == line
     assert message in caught.value.message
     assert str(caught.value).startswith(f"{path}:{line}: ")
-    assert str(caught.value) in [str(p) for p in store.check(str(path))]
+    assert str(caught.value) in [str(p) for p in store.check(str(path)).problems]
 
 
 def test_check_lists_every_problem_it_can_find(tmp_path: Path) -> None:
@@ -161,7 +167,7 @@ def test_check_lists_every_problem_it_can_find(tmp_path: Path) -> None:
         "{ tricks = { Ann = 2, Bob = 1, Cid = 0 } },",
         "{ tricks = { Ann = 2, Bob = 1, Cid = 0 } },\n    { tricks = { Zed = 3 } },\n"
         "    { trick = 3, miss = \"Q\" },")
-    problems = [str(p) for p in store.check(str(write(tmp_path, text)))]
+    problems = [str(p) for p in store.check(str(write(tmp_path, text))).problems]
     path = tmp_path / "s.toml"
     assert problems == [
         f"{path}:7: deal 2: tricks: unknown player 'Zed': the players are Ann, Bob, Cid",
@@ -178,13 +184,13 @@ def test_check_replays_the_deals_that_read_well_up_to_the_first_that_breaks_a_ru
     text = GOOD.replace("Ann = 1, Bob = 1, Cid = 1", "Ann = 3").replace(
         "{ tricks = { Ann = 2, Bob = 1, Cid = 0 } },",
         "{ tricks = { Ann = 2, Bob = 1, Cid = 0 } },\n    { tricks = { Zed = 3 } },")
-    problems = [str(p) for p in store.check(str(write(tmp_path, text)))]
+    problems = [str(p) for p in store.check(str(write(tmp_path, text))).problems]
     path = tmp_path / "s.toml"
     assert problems == [
         f"{path}:7: deal 2: tricks: unknown player 'Zed': the players are Ann, Bob, Cid",
     ]
     text = GOOD.replace("Ann = 1, Bob = 1, Cid = 1", "Ann = 3")
-    assert [str(p) for p in store.check(str(write(tmp_path, text)))] == [
+    assert [str(p) for p in store.check(str(write(tmp_path, text))).problems] == [
         f"{path}:7: deal 2: only Ann declared: the dealer Bob must play or defend the pool; "
         "name Bob with his tricks, and say he defended if he played for the pool"]
 
@@ -239,7 +245,7 @@ def test_files_that_are_not_sessions_are_refused_without_reading_them(tmp_path: 
             f.truncate(64 * 1024 * 1024)
     with pytest.raises(SessionError, match=r"not a regular file|is a folder|too large"):
         store.load(str(path))
-    assert store.check(str(path))[0].line is None
+    assert store.check(str(path)).problems[0].line is None
 
 
 def test_a_refused_change_leaves_the_file_byte_for_byte(tmp_path: Path) -> None:
@@ -422,10 +428,20 @@ def test_a_damaged_or_foreign_cache_is_ignored(tmp_path: Path) -> None:
     for junk in (b"", b"\x00garbage", good[:-7], marshal.dumps(("x",)),
                  marshal.dumps((magic, "0.0", game, state_version, raw, fields)),
                  marshal.dumps((magic, version, game, state_version + 1, raw, fields)),
-                 marshal.dumps((magic, version, game, state_version, raw, fields[:3]))):
+                 marshal.dumps((magic, version, game, state_version, raw, fields[:3])),
+                 # the very bytes, but a state or a header that cannot be
+                 marshal.dumps((magic, version, game, state_version, raw,
+                                (fields[0], fields[1], "nonsense", *fields[3:]))),
+                 marshal.dumps((magic, version, game, state_version, raw,
+                                ({"players": 5}, *fields[1:])))):
         cache.write_bytes(junk)
         assert add(path, hand(Ann=2, Bob=1, Cid=0), dry_run=True).played.number == 2
         assert store.load_standing(str(path))[1].deals == 1
+        cache.write_bytes(junk)
+        before = path.read_bytes()
+        assert add(path, hand(Ann=2, Bob=1, Cid=0)).played.number == 2
+        assert store.load(str(path)).standing.deals == 2
+        path.write_bytes(before)
 
 
 def test_read_commands_use_and_write_the_cached_standing(tmp_path: Path) -> None:
@@ -459,7 +475,7 @@ toml_values = st.recursive(
 
 
 def _check_parse(raw: bytes) -> None:
-    for problem in store.problems_of(raw, "s.toml"):
+    for problem in store.examine(raw, "s.toml").problems:
         assert str(problem).startswith("s.toml")
         assert "\n" not in str(problem)
     try:

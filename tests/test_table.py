@@ -229,18 +229,37 @@ def test_play_through_prompt_toolkits_pipe_input(tmp_path: Path,
     assert "+yes" not in history and "+no" not in history
 
 
-def read_until(fd: int, wanted: bytes, timeout: float = 15) -> bytes:
-    seen = b""
-    end = time.monotonic() + timeout
-    while wanted not in seen and time.monotonic() < end:
-        ready, _, _ = select.select([fd], [], [], 0.2)
-        if ready:
-            try:
-                seen += os.read(fd, 4096)
-            except OSError:
-                break
-    assert wanted in seen, seen[-600:]
-    return seen
+class Terminal:
+    """The far side of a pseudo-terminal: what a person types, and what the screen shows,
+    read in order (each `expect` goes on from where the last one matched)."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.unread = b""
+
+    def type(self, keys: bytes) -> None:
+        os.write(self.fd, keys)
+
+    def expect(self, wanted: bytes, timeout: float = 15) -> None:
+        end = time.monotonic() + timeout
+        while wanted not in self.unread and time.monotonic() < end:
+            if select.select([self.fd], [], [], 0.2)[0]:
+                try:
+                    self.unread += os.read(self.fd, 4096)
+                except OSError:
+                    break
+        assert wanted in self.unread, self.unread[-600:]
+        self.unread = self.unread[self.unread.index(wanted) + len(wanted):]
+
+    def drain_until_exit(self, proc: subprocess.Popen[bytes], timeout: float = 15) -> int:
+        end = time.monotonic() + timeout
+        while proc.poll() is None and time.monotonic() < end:
+            if select.select([self.fd], [], [], 0.1)[0]:
+                try:
+                    os.read(self.fd, 4096)
+                except OSError:
+                    break  # the program closed the terminal: it is ending
+        return proc.wait(timeout=max(end - time.monotonic(), 1))
 
 
 def test_play_in_a_real_terminal(tmp_path: Path) -> None:
@@ -252,28 +271,22 @@ def test_play_in_a_real_terminal(tmp_path: Path) -> None:
     proc = subprocess.Popen([scorekeeper_command(), "play"], stdin=secondary, stdout=secondary,
                             stderr=secondary, env=env, close_fds=True)
     os.close(secondary)
+    screen = Terminal(main)
     try:
-        read_until(main, b"hand 1 \xc2\xb7 Ann deals \xc2\xb7 pool 3>")
-        os.write(main, b"b=2 c=0 d=1 --mi\t")
-        read_until(main, b"ss")  # the completion, drawn whole or as the missing letters
-        os.write(main, b" d\r")
-        read_until(main, b"hand 2 \xc2\xb7 Bob deals")
-        os.write(main, b"half a line")
-        read_until(main, b"half a line")
-        os.write(main, b"\x03")  # Ctrl-C drops it
-        read_until(main, b"pool 6>")
-        os.write(main, b"show\r")
-        read_until(main, b"Next dealer: Bob.\r\n")
-        read_until(main, b"pool 6>")
-        os.write(main, b"\x04")  # Ctrl-D leaves
-        end = time.monotonic() + 15
-        while proc.poll() is None and time.monotonic() < end:
-            if select.select([main], [], [], 0.1)[0]:  # keep the terminal drained
-                try:
-                    os.read(main, 4096)
-                except OSError:
-                    break
-        assert proc.wait(timeout=max(end - time.monotonic(), 1)) == 0
+        screen.expect(b"hand 1 \xc2\xb7 Ann deals \xc2\xb7 pool 3>")
+        screen.type(b"b=2 c=0 d=1 --mi\t")
+        screen.expect(b"ss")  # the completion, drawn whole or as the missing letters
+        screen.type(b" d\r")
+        screen.expect(b"hand 2 \xc2\xb7 Bob deals \xc2\xb7 pool 6>")
+        screen.type(b"half a line")
+        screen.expect(b"half a line")
+        screen.type(b"\x03")  # Ctrl-C drops it
+        screen.expect(b"pool 6>")
+        screen.type(b"show\r")
+        screen.expect(b"Next dealer: Bob.\r\n")
+        screen.expect(b"pool 6>")
+        screen.type(b"\x04")  # Ctrl-D leaves
+        assert screen.drain_until_exit(proc) == 0
     finally:
         if proc.poll() is None:
             proc.kill()

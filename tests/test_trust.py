@@ -53,7 +53,7 @@ def test_names_with_inner_spaces_work_in_every_game(tmp_path: Path, game: list[s
         sk(tmp_path, "deal", "--trump", "nt", "--tricks", "mary=9", "--honours", "Mary Ann=3")
     settle = json.loads(sk(tmp_path, "settle", "--format", "json").stdout)
     assert [p["name"] for p in settle["players"]] == players.split(",")
-    assert sk(tmp_path, "check", str(tmp_path / "x.toml")).stdout.endswith("1 deals)\n")
+    assert sk(tmp_path, "check", str(tmp_path / "x.toml")).stdout.endswith("1 deal)\n")
     assert sk(tmp_path, "show").stdout
 
 
@@ -122,7 +122,7 @@ def test_comments_and_layout_a_person_wrote_survive_deal_undo_and_amend(tmp_path
     after = path.read_text()
     for comment in ("# Friday at Ann's", "# hand 1", "# Dan was lucky", "# stakes agreed"):
         assert comment in after
-    assert sk(tmp_path, "check", str(path)).stdout.endswith("1 deals)\n")
+    assert sk(tmp_path, "check", str(path)).stdout.endswith("1 deal)\n")
 
 
 def test_a_read_only_session_is_refused_even_as_root(tmp_path: Path) -> None:

@@ -58,10 +58,6 @@ def new(ctx: click.Context, /, max_doublings: int, **options: Any) -> None:
           f"{session.opening_dealer} deals first."])
 
 
-def _check(values: dict[str, Any]) -> None:
-    pass  # nothing here excludes anything else
-
-
 def _build(session: AnySession, values: dict[str, Any]) -> BridgeDeal:
     typed, tricks = values["tricks"]
     return BridgeDeal(
@@ -91,7 +87,6 @@ FORM = DealForm(
                      help="P held no trumps (once per void player)."),
     ],
     build=_build,
-    check=_check,
     help="""Record a deal: trumps, one side's tricks, doublings, honours and chicane.
 
     \b

@@ -25,9 +25,9 @@ class DealForm(NamedTuple):
     build: Callable[[AnySession, dict[str, Any]], Any]
     """Make the entry from the parsed values (players as typed; `dealer` among them),
     found among the session's players."""
-    check: Callable[[dict[str, Any]], None]
-    """Refuse options that exclude each other (click.UsageError), before any file is read."""
     help: str
+    check: Callable[[dict[str, Any]], None] = lambda values: None
+    """Refuse options that exclude each other (click.UsageError), before any file is read."""
 
 
 DEAL_HINT = ": use 'scorekeeper deal', which knows each session's game"

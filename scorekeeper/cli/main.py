@@ -9,6 +9,7 @@ nothing.
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 import sys
@@ -39,6 +40,11 @@ def game_cli(name: str) -> ModuleType:
     """The command-line module of a game: scorekeeper.cli.<name>, with its `group` and the
     `FORM` of its deal."""
     return importlib.import_module(f"{__package__}.{name}")
+
+
+#: How writing the output fails: a closed pipe, a full disk, a terminal gone.
+OUTPUT_FAILURES = {errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EBADF, errno.EDQUOT,
+                   errno.EFBIG, errno.ECONNRESET}
 
 
 class Unwritable(Exception):
@@ -83,7 +89,10 @@ class Root(Quick, click.Group):
         try:
             return super().invoke(ctx)
         except OSError as error:  # click would end a closed pipe itself, with no word
-            raise Unwritable(error) from None
+            if error.filename is None and error.errno in OUTPUT_FAILURES:
+                raise Unwritable(error) from None
+            where = f": {error.filename}" if error.filename else ""
+            raise ScorekeeperError(f"{error.strerror or error}{where}") from None
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return [*GAMES, *COMMANDS]

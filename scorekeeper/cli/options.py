@@ -221,6 +221,7 @@ def create_session(ctx: click.Context, game: str, settings: Any, options: dict[s
                    ) -> tuple[Any, str]:
     """Write a new session from `new`'s shared options; make it the current one."""
     from .. import store
+    from ..errors import ScorekeeperError
     from ..games import get_game
     from ..session import Session
 
@@ -231,7 +232,12 @@ def create_session(ctx: click.Context, game: str, settings: Any, options: dict[s
                       options["currency"], options["first_dealer"], paths.session_name(path),
                       options["date"] or datetime.date.today())
     store.create(path, session, options["force"])
+    mark_recorded(ctx, f"the new session {session.name!r}")
     if root:
-        paths.set_current(root, session.name)
+        try:
+            paths.set_current(root, session.name)
+        except (OSError, ScorekeeperError) as error:
+            click.echo(f"Warning: {session.name!r} was made, but could not be made the current "
+                       f"session ({error}): name it with -s {session.name}", err=True)
     where = os.path.relpath(path) if not os.path.isabs(name) and root == "" else path
     return session, where

@@ -162,14 +162,13 @@ def check(files: tuple[str, ...]) -> None:
 
     failed = False
     for name in files:
-        problems = store.check(name)
-        if problems:
+        problems, session, deals = store.check(name)
+        if session is None:
             failed = True
             click.echo("\n".join(visible(str(p)) for p in problems), err=True)
             continue
-        session, standing = store.load_standing(name)
         echo(f"{name}: ok ({session.game.name}, {len(session.players)} players, "
-             f"{standing.deals} deals)")
+             f"{deals} deal{'' if deals == 1 else 's'})")
     if failed:
         sys.exit(1)
 

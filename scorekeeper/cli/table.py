@@ -189,7 +189,7 @@ def _edit_until_good(copy: str, path: str, original: bytes) -> bytes | None:
             os.unlink(copy)
             echo("No change: nothing to save.")
             return None
-        problems = store.problems_of(edited, path)
+        problems = store.examine(edited, path).problems
         if not problems:
             return edited
         click.echo("\n".join(visible(str(p)) for p in problems), err=True)

@@ -142,7 +142,6 @@ class LooState(NamedTuple):
 
     pool: int = 0
     """Counters in the pool now: what was left plus the loos just paid."""
-    hands: int = 0
     single: bool = False
     """The next hand is a single."""
 
@@ -186,7 +185,7 @@ class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
     #: 52 cards make 17 hands of three, one of them miss, and a card to turn up for trumps.
     min_players, max_players = 3, 16
     accounts = (POOL,)
-    state_version = 2
+    state_version = 3
 
     def settings_from_data(self, data: Mapping[str, object]) -> LooSettings:
         fields = Fields(data, SETTINGS_KEYS, "settings")
@@ -265,7 +264,7 @@ class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
                      *[Transfer(p, POOL, n) for p, n in looed.items()])
         pool_after = pool - sum(won.values()) + sum(looed.values())
         hand = LooHand(dealer, pool, must, outcome, won, looed, kept, pool_after, transfers)
-        return LooState(pool_after, state.hands + 1, _is_single(hand, tricks, settings)), hand
+        return LooState(pool_after, _is_single(hand, tricks, settings)), hand
 
     def end_of_sitting(self, state: LooState, players: Players, next_dealer: str) -> list[
             Transfer]:
@@ -275,13 +274,13 @@ class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
                 for player, units in pool_shares(state.pool, players, next_dealer)]
 
     def state_to_data(self, state: LooState) -> object:
-        return (state.pool, state.hands, state.single)
+        return (state.pool, state.single)
 
     def state_from_data(self, data: object) -> LooState:
-        if not isinstance(data, tuple) or len(data) != 3:
+        if not isinstance(data, tuple) or len(data) != 2:
             raise ValueError(f"not a Loo state: {data!r}")
-        pool, hands, single = data
-        return LooState(int(pool), int(hands), bool(single))
+        pool, single = data
+        return LooState(int(pool), bool(single))
 
 
 def pool_shares(pool: int, players: Players, next_dealer: str) -> list[tuple[str, int]]:
