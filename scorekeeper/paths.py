@@ -67,9 +67,20 @@ def find_session(folder: str, spec: str | None) -> str:
                            "NAME")
     path = session_path(folder, spec)
     if not os.path.lexists(path):
-        hint = "" if is_path(spec) else f" in {folder} ('scorekeeper sessions' lists them)"
-        raise SessionError(f"no session {spec!r}{hint}")
+        raise SessionError(f"no session {spec!r}{'' if is_path(spec) else _near(folder, spec)}")
     return path
+
+
+def _near(folder: str, spec: str) -> str:
+    """Where a session name was looked for, and the session meant, if one is close."""
+    import difflib
+
+    names = [session_name(p) for p in list_sessions(folder)] if os.path.isdir(folder) else []
+    by_case = {n.casefold(): n for n in names}
+    close = difflib.get_close_matches(spec.casefold(), list(by_case), n=1, cutoff=0.6)
+    if close:
+        return f" in {folder}: did you mean {by_case[close[0]]}?"
+    return f" in {folder} ('scorekeeper sessions' lists them)"
 
 
 def current_session(folder: str) -> str | None:

@@ -168,6 +168,11 @@ def test_a_must_refuses_a_miss(tmp_path: Path) -> None:
         "loo new x --players A,B,C --value 𝟓",
         "loo new x --players A,B,C --currency 'k\nr'",
         "loo new x --players A,B,C --date 2026-13-01",
+        "loo new x --players A,,C",
+        "loo new x --players A,B,C,",
+        "loo deal a=1 b=2 --order a,,b",
+        "loo deal a=1 b=1 c=1 --miss a --miss b",
+        "deal a=1 b=1 c=1 --miss",
         "show --format nope",
         "settle --format",
         "check",
@@ -189,7 +194,6 @@ def test_wrong_usage_exits_2(tmp_path: Path, line: str) -> None:
         ("loo new x --players A,B", "Error: 2 players: Three-card Loo takes 3 to 16\n"),
         ("loo new x --players A,B,a", "Error: player 'a' is named twice (case is ignored)\n"),
         ("loo new x --players A,B=,C", "Error: player name 'B=' holds '=': not allowed\n"),
-        ("loo new x --players A,,C", "Error: player name '' is empty\n"),
         ("loo new x --players A,+B,C", "Error: player name '+B' begins with '+': a "
                                        "spreadsheet would read it as a formula\n"),
         ("loo new x --players A,-B,C", None),
@@ -317,6 +321,14 @@ def test_show_fits_an_80_column_terminal(tmp_path: Path) -> None:
     assert "Bob +9, Cid looed 3, Dan looed 3, Eve looed 3" in wide
 
 
+def test_a_pool_too_small_to_give_everyone_one_goes_one_each_from_the_next_dealer(
+        tmp_path: Path) -> None:
+    run(tmp_path, "loo new x --players Ann,Bob,Cid,Dan")
+    run(tmp_path, "deal b=3 c=0")  # Cid looed: 3 left in the pool for 4 players
+    assert "The pool held 3 counters, shared out: one to Bob, Cid, Dan (in the nets)." in run(
+        tmp_path, "settle").stdout
+
+
 def test_settle_table(tmp_path: Path) -> None:
     play_lines(tmp_path, EVENING)
     out = run(tmp_path, "settle").stdout
@@ -418,6 +430,12 @@ def test_shell_completion_of_sessions_players_suits_and_formats(tmp_path: Path) 
     assert complete("scorekeeper show --format g") == ["github", "grid"]
     assert complete("scorekeeper bridge deal --trump h") == ["hearts", "hjerter"]
     assert complete("scorekeeper pinochle meld --trump c") == ["clubs"]
+    # deal and amend complete as the session's own game
+    assert complete("scorekeeper deal B") == ["Bob="]
+    assert complete("scorekeeper deal b=2 --mi") == ["--miss"]
+    assert complete("scorekeeper deal -s other --miss ") == ["X", "Y", "Z"]
+    assert complete("scorekeeper amend 1 --miss C") == ["Cid"]
+    assert complete("scorekeeper book --game p") == ["pinochle"]
     assert "complete -o nosort -F" in run(tmp_path, "completion bash").stdout
 
 

@@ -106,6 +106,35 @@ def test_amend_is_refused_naming_the_first_deal_it_breaks(tmp_path: Path) -> Non
     assert run(tmp_path, "amend 0 Bob=3", code=2).stderr.count("Error:") == 1
 
 
+@pytest.mark.parametrize(("line", "message"), [
+    ("deal b=3 --miss", "Error: Option '--miss' requires an argument."),  # not the session's path
+    ("deal b=3 c=0 --dealer", "Error: Option '--dealer' requires an argument."),
+    ("deal b=3 c=0 --dealer a --dealer b", "Error: --dealer is given twice; give it once."),
+    ("amend 1 b=3 c=0 --miss b --miss c", "Error: --miss is given twice; give it once."),
+    ("deal --trump hearts", "Error: No such option '--trump': session 'evening' is Three-card "
+                            "Loo ('scorekeeper deal --help' lists its options)."),
+    ("deal a=2,b=1", "Error: Invalid value for 'PLAYER=TRICKS...': 'a=2,b=1': give each "
+                     "PLAYER=N as a word of its own, with spaces between them: a=2 b=1"),
+])
+def test_a_slip_in_the_options_of_deal_is_named(tmp_path: Path, line: str, message: str
+                                                ) -> None:
+    play_lines(tmp_path, EVENING[:2])
+    before = text_of(tmp_path)
+    assert run(tmp_path, line, code=2).stderr.splitlines()[-1] == message
+    assert text_of(tmp_path) == before
+
+
+@pytest.mark.parametrize(("line", "option"), [
+    ("deal -s club --trump hearts --tricks a=9 --tricks e=4 --honours e=3", "--tricks"),
+    ("deal -s sunday --bidder a --bid 350 --bid 300 --meld 360", "--bid"),
+])
+def test_an_option_given_twice_is_refused_in_every_game(tmp_path: Path, line: str, option: str
+                                                        ) -> None:
+    run(tmp_path, "bridge new club --players Ann,Bob,Cid,Dan,Eve")
+    run(tmp_path, "pinochle new sunday --players Ann,Bob,Cid,Dan")
+    assert f"Error: {option} is given twice; give it once." in run(tmp_path, line, code=2).stderr
+
+
 # --- edit ----------------------------------------------------------------------------------
 
 EDITOR = """\

@@ -96,6 +96,18 @@ def test_a_closed_pipe_after_a_saved_deal_still_exits_0(tmp_path: Path) -> None:
     assert path.read_text().count("tricks") == 2
 
 
+def test_a_read_into_a_closed_pipe_stops_quietly(tmp_path: Path) -> None:
+    """Like `scorekeeper show | head`: the reader has what it wanted; no error is shown."""
+    evening(tmp_path)
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        result = sk(tmp_path, "show", code=1, stdout=write)
+    finally:
+        os.close(write)
+    assert result.stderr == ""
+
+
 def test_a_terminal_that_cannot_show_the_names_gets_them_escaped(tmp_path: Path) -> None:
     sk(tmp_path, "loo", "new", "x", "--players", "Άννα,Βασίλης,Γιώργος")
     result = sk(tmp_path, "deal", "ά=2", "β=1", "γ=0", env={"PYTHONIOENCODING": "latin-1"})

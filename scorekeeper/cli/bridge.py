@@ -30,7 +30,14 @@ TRUMP = Choice("SUIT", dict(STRAIN_WORDS),
 
 @click.group("bridge", context_settings=CONTEXT, cls=Group)
 def group() -> None:
-    """Bridge-whist with the Danish scoring: honours, chicane, slams and rubbers."""
+    """Bridge-whist with the Danish scoring: honours, chicane, slams and rubbers.
+
+    \b
+    Examples:
+      scorekeeper bridge new club --players Ann,Bob,Cid,Dan,Eve --value 0.01
+      scorekeeper bridge deal --trump nt --tricks Ann=9 --honours Ann=3
+      scorekeeper bridge rubber --teams Ann,Eve/Bob,Cid
+    """
 
 
 @group.command("new", context_settings=CONTEXT)

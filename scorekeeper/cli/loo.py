@@ -15,7 +15,14 @@ from .params import Count, Names, Player, PlayerCount
 
 @click.group("loo", context_settings=CONTEXT, cls=Group)
 def group() -> None:
-    """Three-card Loo: a pool divided by thirds, loos, singles and musts."""
+    """Three-card Loo: a pool divided by thirds, loos, singles and musts.
+
+    \b
+    Examples:
+      scorekeeper loo new friday --players Ann,Bob,Cid,Dan --value 0.05 --currency kr
+      scorekeeper loo deal Bob=2 Cid=0 Dan=1 --miss Dan
+      scorekeeper loo deal --all-pass
+    """
 
 
 @group.command("new", context_settings=CONTEXT)

@@ -161,7 +161,8 @@ def _output_failed(state: RunState, error: OSError) -> int:
         _say(f"Note: {state.recorded} was recorded, but its report could not be printed "
              f"({reason}).")
         return 0
-    _say(f"Error: cannot write the output: {reason}")
+    if error.errno != errno.EPIPE:  # a reader that stopped reading (show | head) wants no word
+        _say(f"Error: cannot write the output: {reason}")
     return 1
 
 

@@ -67,6 +67,9 @@ class PlayerCount(Param):
             return value
         name, sep, digits = str(value).rpartition("=")
         count = number(digits, 0, self.high)
+        if "=" in name and "," in name:
+            self.fail(f"{value!r}: give each PLAYER=N as a word of its own, with spaces "
+                      f"between them: {' '.join(str(value).split(','))}", param, ctx)
         if not sep or not name.strip() or count is None:
             self.fail(f"{value!r} is not PLAYER=N, a name and a whole number (for example "
                       "Ann=2)", param, ctx)
@@ -116,7 +119,13 @@ class Names(Param):
                 ) -> tuple[str, ...]:
         if isinstance(value, tuple):
             return value
-        return tuple(name.strip() for name in str(value).split(","))
+        names = tuple(name.strip() for name in str(value).split(","))
+        if names == ("",):
+            self.fail("give names with one comma between them, e.g. Ann,Bob,Cid", param, ctx)
+        if "" in names:
+            self.fail(f"{value!r} has an empty name: give names with one comma between them, "
+                      "e.g. Ann,Bob,Cid", param, ctx)
+        return names
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
                        ) -> list[CompletionItem]:

@@ -55,7 +55,14 @@ class Cards(Param):
 
 @click.group("pinochle", context_settings=CONTEXT, cls=Group)
 def group() -> None:
-    """Auction Pinochle: contracts paid in chips, by the bid, from a chip table."""
+    """Auction Pinochle: contracts paid in chips, by the bid, from a chip table.
+
+    \b
+    Examples:
+      scorekeeper pinochle new sunday --players Ann,Bob,Cid,Dan --value 0.10
+      scorekeeper pinochle deal --bidder Bob --bid 350 --meld 190 --took 172
+      scorekeeper pinochle meld --trump hearts "AH 10H KH QH JH QS JD"
+    """
 
 
 @group.command("new", context_settings=CONTEXT)

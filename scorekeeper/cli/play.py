@@ -136,11 +136,13 @@ class Sitting:
 def piped(sitting: Sitting, lines: Iterable[str]) -> bool:
     """Run every line; whether any was refused."""
     refused = False
-    for line in lines:
+    for number, line in enumerate(lines, 1):
         outcome = one_line(sitting, line)
         if outcome is None:
             break
-        refused |= not outcome
+        if not outcome:
+            click.echo(f"  (line {number}: {visible(line.strip())})", err=True)
+            refused = True
     return refused
 
 

@@ -3,7 +3,6 @@ and print the shell completion script."""
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import Any
 
@@ -72,10 +71,7 @@ def use(ctx: click.Context, name: str) -> None:
     from .. import store
 
     root = folder(ctx)
-    path = paths.session_path(root, paths.check_session_name(name))
-    if not os.path.lexists(path):
-        raise ScorekeeperError(f"no session {name!r} in {root} ('scorekeeper sessions' lists "
-                               "them)")
+    path = paths.find_session(root, paths.check_session_name(name))
     store.load_standing(path)
     paths.set_current(root, name)
     echo(f"'{name}' is now the current session.")

@@ -47,11 +47,26 @@ def _dispatch(ctx: click.Context, which: str, args: tuple[str, ...], spec: str |
         click.echo(ctx.get_help())  # no session: the help of the command itself
         return
     if wants_help:
+        click.echo(f"Session {_whose(path)}; its {which}:\n")
         args = ("--help",)
     # The session goes first: an option left without its value at the end of ARGS must not
     # take it for its value.
-    with command.make_context(which, ["--session", path, *args], parent=ctx.parent) as sub:
-        command.invoke(sub)
+    try:
+        with command.make_context(which, ["--session", path, *args], parent=ctx.parent) as sub:
+            command.invoke(sub)
+    except click.NoSuchOption as error:  # perhaps an option of another game
+        raise click.NoSuchOption(
+            error.option_name, f"{error.message.rstrip('.')}: session {_whose(path)} "
+            f"('scorekeeper {which} --help' lists its options).", error.possibilities,
+            error.ctx) from None
+
+
+def _whose(path: str) -> str:
+    """'friday' is Three-card Loo."""
+    from .. import paths, store
+    from ..games import get_game
+
+    return f"'{paths.session_name(path)}' is {get_game(store.game_of(path)).title}"
 
 
 def _complete_through(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
@@ -61,8 +76,8 @@ def _complete_through(ctx: click.Context, incomplete: str) -> list[CompletionIte
 
     try:
         which = ctx.command.name or "deal"
-        command, _ = _game_command(ctx, ctx.params.get("session"), which)
-        args = list(ctx.params.get("args") or ())
+        command, path = _game_command(ctx, ctx.params.get("session"), which)
+        args = ["--session", path, *(ctx.params.get("args") or ())]
         with command.make_context(which, args.copy(), parent=ctx.parent,
                                   resilient_parsing=True) as sub:
             found, incomplete = _resolve_incomplete(sub, args, incomplete)

@@ -19,34 +19,36 @@ def _label(currency: str) -> str:
 def book(sittings: Sequence[Sitting], currencies: Sequence[Currency]) -> Report:
     """Every sitting counted, then per currency every player's money and what he still owes
     or is owed, with the fewest payments that clear it."""
-    rows = []
-    for s in sittings:
-        money = money_of(s)
-        rows.append([s.date.isoformat(), s.name, s.game, s.deals,
-                     s.paid.isoformat() if s.paid else "", s.currency,
-                     ", ".join(f"{p} {money_text(m, sign=True)}" for p, m in money.items())])
+    if not sittings:
+        return Report(lambda: book_data(sittings, currencies), (), ("0 sittings.",))
+    scales = {c.currency: places([*(a.money for a in c.accounts),
+                                  *(a.outstanding for a in c.accounts)]) for c in currencies}
+
+    def text(amount: Decimal, scale: int, sign: bool = True) -> str:
+        return money_text(amount.quantize(Decimal(1).scaleb(-scale)), sign=sign)
+
+    rows = [[s.date.isoformat(), s.name, s.game, s.deals, s.paid.isoformat() if s.paid else "",
+             s.currency, ", ".join(f"{p} {text(m, scales[s.currency])}"
+                                   for p, m in money_of(s).items())] for s in sittings]
     listed = Table((Column("date"), Column("session"), Column("game"), Column("deals", True),
                     Column("paid"), Column("currency"), Column("money", wrap=True)), rows)
     tables = [listed]
     for c in currencies:
-        label = _label(c.currency)
-        scale = places([*(a.money for a in c.accounts), *(a.outstanding for a in c.accounts)])
-
-        def text(amount: Decimal, sign: bool = True, scale: int = scale) -> str:
-            return money_text(amount.quantize(Decimal(1).scaleb(-scale)), sign=sign)
+        label, scale = _label(c.currency), scales[c.currency]
 
         tables.append(Table(
             (Column("player"), Column("sittings", True), Column(f"money ({label})", True),
              Column("outstanding", True)),
-            [[a.name, a.sittings, text(a.money), text(a.outstanding)] for a in c.accounts],
+            [[a.name, a.sittings, text(a.money, scale), text(a.outstanding, scale)]
+             for a in c.accounts],
             caption=f"In {label}:"))
         tables.append(Table(
             (Column("pays"), Column("to"), Column(f"money ({label})", True)),
-            [[p.payer, p.payee, text(p.money, sign=False)] for p in c.payments],
+            [[p.payer, p.payee, text(p.money, scale, sign=False)] for p in c.payments],
             caption=None if c.payments else f"Nothing is outstanding in {label}."))
-    first, last = (sittings[0].date, sittings[-1].date) if sittings else (None, None)
-    title = (f"{len(sittings)} sitting{'' if len(sittings) == 1 else 's'}"
-             + (f" from {first} to {last}" if first else "") + ".", "")
+    first, last = sittings[0].date, sittings[-1].date
+    title = (f"{len(sittings)} sitting{'' if len(sittings) == 1 else 's'} from {first} to "
+             f"{last}.", "")
     return Report(lambda: book_data(sittings, currencies), tuple(tables), title)
 
 
@@ -77,7 +79,8 @@ def stats(rows: Sequence[dict[str, Any]], titles: dict[str, str]) -> Report:
         if not of_game:
             continue
         keys = [k for k in of_game[0] if k not in ("name", "game")]
-        tables.append(Table((Column("player"), *(Column(k, True) for k in keys)),
+        tables.append(Table((Column("player"), *(Column(k.replace("_", " "), True)
+                                                  for k in keys)),
                             [[r["name"], *(r[k] for k in keys)] for r in of_game],
                             caption=f"{title}:"))
     if not tables:

@@ -88,10 +88,11 @@ class LooView(View[LooSettings, LooDeal, LooState, LooHand]):
         shares = pool_shares(pool, session.players, settlement.standing.next_dealer)
         each = min(units for _, units in shares) if len(shares) == len(session.players) else 0
         extra = [p for p, units in shares if units > each]
-        line = f"The pool held {pool} counters, shared out: {each} each"
+        parts = [f"{each} each"] if each else []
         if extra:
-            line += f", 1 more to {', '.join(extra)}"
-        return [line + " (in the nets)."]
+            parts.append(f"{'1 more' if each else 'one'} to {', '.join(extra)}")
+        counters = f"{pool} counter{'' if pool == 1 else 's'}"
+        return [f"The pool held {counters}, shared out: {', '.join(parts)} (in the nets)."]
 
     def settle_data(self, session: LooSession, settlement: Settlement[LooState]
                     ) -> dict[str, Any]:
