@@ -50,8 +50,8 @@ class Filter(NamedTuple):
 
     def check(self) -> None:
         if self.since and self.until and self.since > self.until:
-            raise RuleError(f"--since {self.since} is after --until {self.until}: nothing can "
-                            "fall between them")
+            raise RuleError(f"the first day, {self.since}, is after the last, {self.until}: "
+                            "no sitting can fall between them")
 
 
 def select(sittings: Iterable[Sitting], only: Filter) -> list[Sitting]:

@@ -20,9 +20,9 @@ class RuleError(ScorekeeperError):
     """A deal or a setting that breaks the rules of the game.
 
     `field` names the input it is about (a setting such as "ante"), so a report can point at
-    its line in a file. `asks` names the input the message asks for (a deal's "order"), so
-    the command line can say which option gives it; the message itself speaks of the deal,
-    not of options.
+    its line in a file. `asks` names the input the message asks for (a deal's "order"; one
+    of several as "a|b"), so the command line can say which option gives it; the message
+    itself speaks of the deal, not of options.
     """
 
     def __init__(self, message: str, field: str | None = None, asks: str | None = None) -> None:

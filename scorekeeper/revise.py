@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from . import atomic
+from . import atomic, textedit
 from .errors import RuleError, SessionError, SessionFileError
 from .session import AnySession, Played, Standing, replay
 from .store import (
@@ -20,7 +20,6 @@ from .store import (
     examine,
     keep_standing,
     load,
-    textedit,
     write_text,
 )
 
@@ -52,7 +51,7 @@ def undo(path: str) -> Undone:
             raise RuleError(f"session {session.name!r} has no deals to undo")
         index = len(session.entries) - 1
         after = replace(session, entries=session.entries[:-1])
-        standing = _save(loaded, after, lambda text: textedit().remove_entry(text, index))
+        standing = _save(loaded, after, lambda text: textedit.remove_entry(text, index))
         return Undone(loaded, loaded.played[-1], after, standing)
 
 
@@ -84,7 +83,7 @@ def amend(path: str, number: int, build: Build, dry_run: bool = False) -> Amende
         played, standing = replay(after)
         if not dry_run:
             data = session.game.entry_to_data(entry)
-            _save(loaded, after, lambda text: textedit().replace_entry(text, index, data))
+            _save(loaded, after, lambda text: textedit.replace_entry(text, index, data))
         return Amended(loaded, index, after, played, standing)
 
 
@@ -95,7 +94,7 @@ def set_paid(path: str, paid: datetime.date | None) -> AnySession:
         loaded = load(path)
         _check_paid_day(loaded.session, paid)
         after = replace(loaded.session, paid=paid)
-        _save(loaded, after, lambda text: textedit().set_top_key(text, "paid", paid))
+        _save(loaded, after, lambda text: textedit.set_top_key(text, "paid", paid))
         return after
 
 

@@ -13,7 +13,6 @@ lost.
 import datetime
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, nullcontext
-from types import ModuleType
 from typing import Any, NamedTuple
 
 from . import atomic, cache, codec
@@ -237,13 +236,6 @@ def _keep_older(loaded: Loaded) -> None:
         atomic.write_atomic(older, loaded.raw)
 
 
-def textedit() -> ModuleType:
-    """The text edits of a file laid out by hand (needed only for such a file)."""
-    from . import textedit
-
-    return textedit
-
-
 def check_open(session: AnySession) -> None:
     if session.paid:
         raise SessionError(f"session {session.name!r} was paid on {session.paid}: reopen it "
@@ -295,8 +287,10 @@ def record(path: str, build: Build, dry_run: bool = False) -> Recorded:
             new = text[:kept.deals_end] + codec.deal_line(data) + text[kept.deals_end:]
             entries = [*kept.entries, data]
         else:
+            from . import textedit  # a file laid out by hand: only such a file needs it
+
             session = _append(loaded.session, entry)
-            new = changed_text(loaded, session, lambda t: textedit().append_entry(t, data))
+            new = changed_text(loaded, session, lambda t: textedit.append_entry(t, data))
         written = write_text(real, raw, new)
         keep_standing(real, written, session, after, entries)
         return Recorded(session, played, after)

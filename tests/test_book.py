@@ -140,7 +140,8 @@ def test_filters(club: Path) -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     ("--since 2026-11-31", "is not a date"),
-    ("--since 2026-11-20 --until 2026-11-10", "--since 2026-11-20 is after --until 2026-11-10"),
+    ("--since 2026-11-20 --until 2026-11-10", "the first day, 2026-11-20, is after the last, "
+                                              "2026-11-10"),
     ("--game lo", "unknown game 'lo': did you mean loo?"),
     ("--player Fridaa", "no sitting here has a player 'Fridaa': did you mean Frida?"),
     ("--player Zoe", "no sitting here has a player 'Zoe'"),

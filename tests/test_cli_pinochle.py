@@ -93,7 +93,7 @@ def test_show_and_its_json(tmp_path: Path) -> None:
          "took 300: the card points of a hand are 0 to 250"),
         ("pinochle deal --bidder Bob --bid 350 --meld 100",
          "meld 100 is short of the bid 350: say how the deal ended: conceded, declined, the "
-         "card points he took, or no bury (--took)"),
+         "card points he took, or no bury (--conceded, --declined, --took or --no-bury)"),
         ("pinochle deal --bidder Bob --bid 280 --meld 300 --took 10",
          "meld 300 makes the bid of 280: the contract is won on meld without play, so there "
          "are no card points to give"),

@@ -4,8 +4,6 @@ the folder and says what is outstanding, `stats` counts how everyone plays."""
 from __future__ import annotations
 
 import datetime
-import os
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +15,7 @@ from ..text import visible
 from .options import (
     CONTEXT,
     Command,
+    canvas,
     echo,
     emit,
     folder_to_list,
@@ -166,7 +165,9 @@ def book_command(ctx: click.Context, game: str | None, since: datetime.date | No
         _report_problems(ctx, problems, marking=True)
     chosen = choose(sittings, game, since, until, player, unpaid)
     if chart:
-        click.echo(_book_chart(chosen))
+        from ..render.chart import book_charts
+
+        click.echo(book_charts(chosen, canvas()))
     else:
         from ..render.book import book as report
 
@@ -200,35 +201,6 @@ def _report_problems(ctx: click.Context, problems: list[str], marking: bool = Fa
                f"{counted} left out: {'they' if many else 'it'} cannot be read")
         click.echo(f"{why} (scorekeeper check lists every problem).", err=True)
         ctx.exit(1)
-
-
-def _book_chart(sittings: list[Any]) -> str:
-    from .. import book
-    from ..render.chart import chart
-
-    drawn = []
-    for currency in sorted({s.currency for s in sittings}):
-        of = [s for s in sittings if s.currency == currency]
-        names = book.players_in(of)
-        running = {n: [0.0] for n in names}
-        for sitting in of:
-            money = {p.casefold(): m for p, m in book.money_of(sitting).items()}
-            for n in names:
-                running[n].append(running[n][-1] + float(money.get(n.casefold(), 0)))
-        drawn.append(chart(f"Money won, sitting by sitting ({currency or 'no currency'})",
-                           "sittings", running, *_size(), color=_color()))
-    return "\n\n".join(drawn) or "No sittings to draw."
-
-
-def _size() -> tuple[int, int]:
-    import shutil
-
-    size = shutil.get_terminal_size()
-    return min(size.columns, 100), min(max(size.lines - 4, 12), 24)
-
-
-def _color() -> bool:
-    return sys.stdout.isatty() and "NO_COLOR" not in os.environ
 
 
 @click.command(context_settings=CONTEXT, cls=Command)

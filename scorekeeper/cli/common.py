@@ -71,13 +71,17 @@ class GameCommand(Command):
                 raise RuleError(f"{error} ({flag})", error.field) from None
             raise
 
-    def flag_for(self, name: str | None) -> str | None:
-        for param in self.params:
-            if name and param.name == name:
-                if isinstance(param, click.Option):
-                    return max(param.opts, key=len)
-                return param.human_readable_name.rstrip(".")
-        return None
+    def flag_for(self, asks: str | None) -> str | None:
+        """The option (or options, for "a|b|c") that give what a rule error asks for."""
+        flags = []
+        for name in (asks or "").split("|"):
+            for param in self.params:
+                if param.name == name:
+                    flags.append(max(param.opts, key=len) if isinstance(param, click.Option)
+                                 else param.human_readable_name.rstrip("."))
+        if len(flags) > 1:
+            return f"{', '.join(flags[:-1])} or {flags[-1]}"
+        return flags[0] if flags else None
 
 
 def _common_deal_options() -> list[click.Parameter]:

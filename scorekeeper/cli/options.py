@@ -16,6 +16,8 @@ from .params import Date, Label, Names, Player, Value
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
+    from ..render.chart import Canvas
+
 F = TypeVar("F", bound=Callable[..., Any])
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 FORMATS = ["simple", "json", "csv", "github", "grid", "plain", "pipe", "rst", "tsv"]
@@ -186,6 +188,18 @@ def emit(report: Any, fmt: str | None) -> None:
     from ..render.report import emit as render
 
     click.echo(render(report, fmt, output_width() if fmt not in ("json", "csv") else None))
+
+
+def canvas() -> Canvas:
+    """A chart's size, to fit the terminal, and its colour (on a terminal, unless
+    $NO_COLOR is set)."""
+    import shutil
+
+    from ..render.chart import Canvas
+
+    size = shutil.get_terminal_size()
+    return Canvas(min(size.columns, 100), min(max(size.lines - 4, 12), 24),
+                  sys.stdout.isatty() and "NO_COLOR" not in os.environ)
 
 
 def output_width() -> int | None:

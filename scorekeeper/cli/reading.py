@@ -14,6 +14,7 @@ from ..text import visible
 from .options import (
     CONTEXT,
     Command,
+    canvas,
     complete_session,
     echo,
     emit,
@@ -99,25 +100,11 @@ def show(ctx: click.Context, session: str | None, chart: bool, fmt: str | None) 
         raise click.UsageError("--chart draws a chart: give it without --format")
     loaded = store.load(session_path(ctx, session))
     if chart:
-        click.echo(_chart(loaded))
+        from ..render.chart import session_chart
+
+        click.echo(session_chart(loaded.session, loaded.played, canvas()))
         return
     emit(report(loaded.session, loaded.played, loaded.standing), fmt)
-
-
-def _chart(loaded: Any) -> str:
-    """Each player's running balance, deal by deal (a change of partnerships is not one)."""
-    from ..render.chart import chart
-    from .book import _color, _size
-
-    session = loaded.session
-    running = {p: [0.0] for p in session.players}
-    for each in loaded.played:
-        if each.number is not None:
-            for p in session.players:
-                running[p].append(float(each.balances[p]))
-    unit = session.game.unit
-    return chart(f"{session.game.title} '{session.name}': {unit}s won, deal by deal", "deals",
-                 running, *_size(), color=_color())
 
 
 @click.command(context_settings=CONTEXT, cls=Command)

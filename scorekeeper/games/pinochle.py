@@ -293,7 +293,8 @@ def _outcome(deal: PinochleDeal, settings: PinochleSettings) -> tuple[Outcome, b
         won = meld + deal.took >= bid
         return (Outcome.MADE, True, 1) if won else (Outcome.FAILED, False, 2)
     raise RuleError(f"meld {meld} is short of the bid {bid}: say how the deal ended: "
-                    "conceded, declined, the card points he took, or no bury", asks="took")
+                    "conceded, declined, the card points he took, or no bury",
+                    asks="conceded|declined|took|no_bury")
 
 
 def _chip_table_from_data(fields: Fields) -> tuple[tuple[int, int], ...]:

@@ -92,7 +92,8 @@ def sessions(rows: list[dict[str, Any]]) -> Report:
     columns = (Column(""), Column("session"), Column("game"), Column("date"), Column("paid"),
                Column("players"), Column("deals", numeric=True), Column("file"))
     table = [["*" if r["current"] else "", r["name"], r["game"], r.get("date") or "",
-              r.get("paid") or "", ", ".join(r["players"]), r["deals"], r["path"]]
+              r.get("paid") or "", ", ".join(r["players"]),
+              "" if r["game"] == "unreadable" else r["deals"], r["path"]]
              for r in rows]
     if not rows:
         return Report({"sessions": []}, (), ("No sessions yet: start one with 'scorekeeper "
