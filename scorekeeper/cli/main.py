@@ -119,8 +119,8 @@ def cli(dir: str | None) -> None:
     """Keep the score of Three-card Loo, Auction Pinochle and Bridge; settle up at the end.
 
     Record each deal as it ends with one short command; the balances are kept in a TOML
-    session file you can read and correct, and 'settle' says who pays whom. The rules are in
-    docs/rules.md.
+    session file you can read and correct, and 'settle' says who pays whom. The rules, with
+    their sources, are in docs/rules.md of the source (beside the README).
 
     \b
     Example evening:
