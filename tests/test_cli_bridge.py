@@ -190,3 +190,18 @@ def test_undo_of_a_second_change_of_partnerships_says_which_are_in_effect(tmp_pa
         "Rubber 2 will be played by Ann & Eve v Bob & Cid.")
     assert run(tmp_path, "undo").stdout.splitlines()[-1] == (
         "Rubber 2 will be played by Ann & Cid v Bob & Dan.")
+
+
+@pytest.mark.parametrize(("typed", "said"), [("hj", "hearts"), ("sp", "spades"),
+                                             ("SA", "no trumps"), ("Ru", "diamonds")])
+def test_the_start_of_a_suit_will_do_when_it_means_one_suit(tmp_path: Path, typed: str,
+                                                            said: str) -> None:
+    run(tmp_path, "bridge new club --players Ann,Bob,Cid,Dan")
+    assert f"dealt by Ann: {said}," in run(tmp_path, f"deal --trump {typed} --tricks a=7 --honours a=3").stdout
+
+
+def test_a_start_of_a_suit_that_could_mean_two_is_refused(tmp_path: Path) -> None:
+    run(tmp_path, "bridge new club --players Ann,Bob,Cid,Dan")
+    assert "'x' is not one of spades" in run(tmp_path, "deal --trump x --tricks a=7",
+                                               code=2).stderr
+    assert "'he' is not one of" not in run(tmp_path, "deal --trump he --tricks a=7 --honours a=3").stderr

@@ -249,7 +249,8 @@ def test_play_through_prompt_toolkits_pipe_input(tmp_path: Path,
     assert "Hand 1, dealt by Ann: pool 3." in out and "Ann -3 · Bob +2 · Cid -3 · Dan +1 · pool 3" in out
     assert "Error: unknown player 'zed': the players are Ann, Bob, Cid, Dan" in err
     assert "Nothing changed." in out and "Removed hand 1 (dealt by Ann)" in out
-    assert out.count(" 2 now: Bob +2, Cid +2, Dan +2.") == 2  # shown, then made
+    assert out.count(" 2 now: Bob +2, Cid +2, Dan +2.") == 1  # shown before the yes
+    assert "Saved the change to hand 2." in out
     assert "{ tricks = { Bob = 3, Cid = 0 } }" in text_of(tmp_path)
     assert "{ tricks = { Bob = 1, Cid = 1, Dan = 1 } }" in text_of(tmp_path)
     assert text_of(tmp_path).count("tricks") == 2

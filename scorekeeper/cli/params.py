@@ -175,7 +175,8 @@ class Teams(Param):
 
 class Choice(Param):
     """One of a few words, matched case-insensitively, each standing for a value: suits in
-    English and Danish, say."""
+    English and Danish, say. The start of a word will do when every word it starts means
+    the same (hj: hjerter; sp: spades or spar, both spades)."""
 
     def __init__(self, name: str, words: dict[str, Any], shown: list[str]) -> None:
         self.name = name
@@ -187,9 +188,12 @@ class Choice(Param):
         if not isinstance(value, str):
             return value
         word = " ".join(value.lower().split())
-        if word not in self.words:
-            self.fail(f"{value!r} is not one of {', '.join(self.shown)}", param, ctx)
-        return self.words[word]
+        if word in self.words:
+            return self.words[word]
+        meant = {id(v): v for w, v in self.words.items() if word and w.startswith(word)}
+        if len(meant) == 1:
+            return next(iter(meant.values()))
+        self.fail(f"{value!r} is not one of {', '.join(self.shown)}", param, ctx)
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
                        ) -> list[CompletionItem]:

@@ -10,7 +10,9 @@ and exits 1 if any line was refused: a file of deals can be piped in.
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import io
 import shlex
 import sys
 from collections.abc import Callable, Iterable
@@ -87,6 +89,12 @@ class Sitting:
 
         session, standing = self.standing()
         return view_of(session.game).prompt(session, standing)
+
+    def deal_word(self) -> str:
+        """What a deal is called here: "hand" in Loo."""
+        from ..render import view_of
+
+        return view_of(self.standing()[0].game).deal_word.lower()
 
     def balances(self) -> str:
         """The running balances in one line: Ann +3 · Bob -2 · pool 6."""
@@ -170,7 +178,13 @@ def one_line(sitting: Sitting, line: str, ask: Ask | None = None) -> bool | None
     changes = name in ("deal", "undo", "amend") and "--dry-run" not in args
     if ask and changes and name != "deal" and not _sure(sitting, command, name, args, ask):
         return True
-    done = sitting.run(command, name, args)
+    if ask and name == "amend" and changes:  # its change was shown before the yes
+        with contextlib.redirect_stdout(io.StringIO()):
+            done = sitting.run(command, name, args)
+        if done:
+            echo(f"Saved the change to {sitting.deal_word()} {args[0]}.")
+    else:
+        done = sitting.run(command, name, args)
     if done and ask and changes:
         echo(sitting.balances())
     return done

@@ -30,7 +30,7 @@ def interactive(sitting: Sitting, **app: Any) -> bool:
     refused = False
     while True:
         try:
-            line = session.prompt(f"{sitting.prompt()}> ")
+            line = session.prompt(_message(sitting.prompt()))
         except KeyboardInterrupt:
             continue  # Ctrl-C drops the line being typed
         except EOFError:
@@ -40,6 +40,12 @@ def interactive(sitting: Sitting, **app: Any) -> bool:
             break
         refused |= not outcome
     return refused
+
+
+def _message(status: str) -> str:
+    """The prompt: what comes next, and the line typed after it (under it, when the
+    status would leave too little of the line, as Bridge's does)."""
+    return f"{status}> " if len(status) <= 40 else f"{status}\n> "
 
 
 def _history() -> History:

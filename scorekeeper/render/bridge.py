@@ -103,7 +103,7 @@ class BridgeView(View[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
                  f"rubber {rubber.number}", f"{a}-{b} below, games {ga}-{gb}"]
         vulnerable = [side_name(rubber.teams.sides[s]) for s in (0, 1) if (ga, gb)[s]]
         if vulnerable:
-            parts.append(f"{' and '.join(vulnerable)} vulnerable")
+            parts.append(f"{vulnerable[0] if len(vulnerable) == 1 else 'both'} vulnerable")
         return " · ".join(parts)
 
     def settle_lines(self, session: BridgeSession, settlement: Settlement[BridgeState]
