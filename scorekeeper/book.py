@@ -121,12 +121,10 @@ def account(sittings: Sequence[Sitting]) -> list[Currency]:
 def clear(accounts: Sequence[Account]) -> list[Payment]:
     """The fewest payments that bring everyone's outstanding money to zero: amounts in the
     smallest coin any of them uses, settled as whole numbers by the ledger."""
-    from decimal import Decimal
-
     scale = places(a.outstanding for a in accounts)
-    coins = [(a.name, int(a.outstanding.scaleb(scale))) for a in accounts]
-    return [Payment(t.payer, t.payee, Decimal(t.units).scaleb(-scale))
-            for t in ledger.settle(coins)]
+    owed = [(a.name, ledger.coins(a.outstanding, scale)) for a in accounts]
+    return [Payment(t.payer, t.payee, ledger.from_coins(t.units, scale))
+            for t in ledger.settle(owed)]
 
 
 def places(amounts: Iterable[Decimal]) -> int:

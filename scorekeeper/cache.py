@@ -11,6 +11,7 @@ cache -- is ignored and the file is replayed in full.
 
 import marshal
 import os
+import stat
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -49,8 +50,7 @@ def read(session_path: str, raw: bytes, state_version: Callable[[str], int | Non
     """The cached standing, if it was made from exactly `raw` by this version, with the
     game's state in the form `state_version(game)` gives."""
     try:
-        with open(path_of(session_path), "rb") as f:
-            kept = marshal.loads(f.read())
+        kept = marshal.loads(_read(path_of(session_path), 4 * len(raw) + 4096))
         magic, version, game, version_of_state, made_from, fields = kept
         cached = Cached(*fields)
     except (OSError, EOFError, ValueError, TypeError):
@@ -60,6 +60,21 @@ def read(session_path: str, raw: bytes, state_version: Callable[[str], int | Non
     if state_version(game) != version_of_state:
         return None
     return cached
+
+
+def _read(path: str, most: int) -> bytes:
+    """The bytes of the regular file `path`, if it holds at most `most` (a cache holds the
+    file's bytes and its entries, so a few times the file); a link, a FIFO or a device is
+    not read (nor waited on)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > most:
+            raise ValueError("not a cache")
+        with os.fdopen(os.dup(fd), "rb") as f:
+            return f.read(most + 1)
+    finally:
+        os.close(fd)
 
 
 def write(session_path: str, raw: bytes, game: str, state_version: int, cached: Cached) -> None:

@@ -85,6 +85,25 @@ def add_money(amounts: Iterable["Decimal"]) -> "Decimal":
     return total
 
 
+def coins(amount: "Decimal", places: int) -> int:
+    """`amount` in coins of 10^-places (an amount written with at most `places` decimals)."""
+    return int(amount.scaleb(places, context=_exact()))
+
+
+def from_coins(count: int, places: int) -> "Decimal":
+    """`count` coins of 10^-places as money: the inverse of `coins`."""
+    from decimal import Decimal
+
+    return Decimal(count).scaleb(-places, context=_exact())
+
+
+def to_places(amount: "Decimal", places: int) -> "Decimal":
+    """`amount` written with `places` decimals (it has no more), exact at any size."""
+    from decimal import Decimal
+
+    return amount.quantize(Decimal(1).scaleb(-places), context=_exact())
+
+
 def money_text(amount: "Decimal", sign: bool = False) -> str:
     """`amount` as plain decimal digits, never an exponent or a negative zero: "-0.30",
     "0.00000001"; with `sign`, "+0.30" for gains."""

@@ -16,7 +16,7 @@ from contextlib import contextmanager, nullcontext
 from typing import Any, NamedTuple
 
 from . import atomic, cache, codec
-from .errors import RuleError, SessionError, SessionFileError
+from .errors import SessionError, SessionFileError
 from .games import GAMES
 from .paths import session_name
 from .session import AnySession, DealError, Played, Standing, nets, play_next, replay, start
@@ -79,8 +79,8 @@ def load(path: str) -> Loaded:
             session = _decode(_restore(kept.header) | {"deals": kept.entries}, None, path)
             played, standing = replay(session)
             return Loaded(real, raw, session, played, standing)
-        except (RuleError, SessionFileError):
-            pass  # not what the cache promised: read the file itself
+        except Exception:  # a damaged cache is not trusted: read the file itself
+            pass
     text, data = codec.parse(raw, path)
     session = _decode(data, text, path)
     played, standing = _replay(session, text, path)
@@ -98,21 +98,26 @@ def load_standing(path: str) -> tuple[AnySession, Standing[Any]]:
     if kept is not None:
         try:
             return _from_cache(kept, path)
-        except (RuleError, SessionFileError, ValueError, TypeError):
+        except Exception:  # a damaged cache is not trusted: read the file itself
             pass
     loaded = load(path)
     return loaded.session, loaded.standing
 
 
 def _fast_path(real: str, raw: bytes, label: str
-               ) -> tuple[cache.Cached, AnySession, Standing[Any]] | None:
-    """The cached standing, if a deal can be added from it alone (a damaged one cannot)."""
+               ) -> tuple[cache.Cached, str, AnySession, Standing[Any]] | None:
+    """The cached standing and the file's text, if a deal can be added from them alone:
+    the cache is sound and says where in the text the next deal's line goes."""
     kept = cache.read(real, raw, _state_version)
     if kept is None or kept.deals_end is None:
         return None
     try:
-        return (kept, *_from_cache(kept, label))
-    except (RuleError, SessionFileError, ValueError, TypeError):
+        text = raw.decode("utf-8")
+        end = kept.deals_end
+        if not (0 < end < len(text) and text[end - 1] == "\n" and text[end] == "]"):
+            return None  # not where a canonical file's deals end
+        return (kept, text, *_from_cache(kept, label))
+    except Exception:  # a damaged cache is not trusted: read the file itself
         return None
 
 
@@ -271,7 +276,7 @@ def record(path: str, build: Build, dry_run: bool = False) -> Recorded:
             loaded = load(path)
             session, standing = loaded.session, loaded.standing
         else:
-            kept, session, standing = fast
+            kept, text, session, standing = fast
         check_open(session)
         entry = build(session)
         try:
@@ -283,7 +288,6 @@ def record(path: str, build: Build, dry_run: bool = False) -> Recorded:
         data = session.game.entry_to_data(entry)
         entries: list[dict[str, object]] | None = None
         if loaded is None:  # the fast path: the line goes where the cache says the deals end
-            text = raw.decode("utf-8")
             new = text[:kept.deals_end] + codec.deal_line(data) + text[kept.deals_end:]
             entries = [*kept.entries, data]
         else:
@@ -357,20 +361,29 @@ def summary(path: str) -> Summary:
     real = atomic.real_path(path)
     raw = atomic.read_file(real)
     kept = cache.read(real, raw, _state_version)
-    if kept is None:
-        loaded = load(path)
-        session = loaded.session
-        top = _cacheable(codec.header(session))
-        deals, net = loaded.standing.deals, nets(session, loaded.standing)
-    else:
-        top, deals, net = kept.header, kept.deals, kept.nets
+    if kept is not None:
+        try:
+            return _summary(path, real, kept.header, kept.deals, kept.nets)
+        except Exception:  # a damaged cache is not trusted: read the file itself
+            pass
+    loaded = load(path)
+    session = loaded.session
+    return _summary(path, real, _cacheable(codec.header(session)), loaded.standing.deals,
+                    nets(session, loaded.standing))
+
+
+def _summary(path: str, real: str, top: Mapping[str, Any], deals: int,
+             net: Mapping[str, int]) -> Summary:
     settings = top["settings"]
     date = top.get("date")
+    players = tuple(top["players"])
+    if not all(isinstance(p, str) and isinstance(net[p], int) for p in players):
+        raise ValueError("not a sitting's nets")
     return Summary(
-        path, session_name(path), top["game"],
+        path, session_name(path), str(top["game"]),
         datetime.date.fromisoformat(date) if date else _file_date(real),
         datetime.date.fromisoformat(top["paid"]) if top.get("paid") else None,
-        deals, settings["value"], settings["currency"], tuple(top["players"]), dict(net))
+        int(deals), str(settings["value"]), str(settings["currency"]), players, dict(net))
 
 
 def _file_date(path: str) -> datetime.date:

@@ -444,6 +444,61 @@ def test_a_damaged_or_foreign_cache_is_ignored(tmp_path: Path) -> None:
         path.write_bytes(before)
 
 
+def _mangled(good: bytes, change: str) -> bytes:
+    import marshal
+
+    magic, version, game, state_version, raw, fields = marshal.loads(good)
+    header, entries, state, balances, dealer, deals, deals_end, nets = fields
+    fields = {
+        "date": ({**header, "date": "2026-13-99"}, *fields[1:]),
+        "header": ("junk", *fields[1:]),
+        "nets": (*fields[:7], {}),
+        "settings": ({k: v for k, v in header.items() if k != "settings"}, *fields[1:]),
+        "deals_end": (*fields[:6], 5, nets),
+        "state": (header, entries, ("x",), *fields[3:]),
+    }[change]
+    return marshal.dumps((magic, version, game, state_version, raw, tuple(fields)))
+
+
+@pytest.mark.parametrize("change", ["date", "header", "nets", "settings", "deals_end", "state"])
+def test_a_cache_damaged_but_for_the_files_bytes_is_not_trusted(tmp_path: Path,
+                                                                 change: str) -> None:
+    path = tmp_path / "s.toml"
+    store.create(str(path), three(), force=False)
+    add(path, hand(Ann=2, Bob=1, Cid=0))
+    add(path, hand(Ann=2, Bob=1, Cid=0))
+    cache = tmp_path / ".s.toml.cache"
+    damaged = _mangled(cache.read_bytes(), change)
+    for read in (lambda: store.load(str(path)).standing.deals,
+                 lambda: store.load_standing(str(path))[1].deals,
+                 lambda: store.summary(str(path)).deals,
+                 lambda: len(store.summary(str(path)).nets)):
+        cache.write_bytes(damaged)
+        assert read() in (2, 3)
+    cache.write_bytes(damaged)
+    add(path, hand(Ann=2, Bob=1, Cid=0))
+    assert path.read_text().startswith('format = "scorekeeper session"\n')
+    assert store.load(str(path)).standing.deals == 3
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "folder"])
+def test_a_cache_that_is_not_a_file_is_neither_waited_on_nor_read(tmp_path: Path,
+                                                                   kind: str) -> None:
+    path = tmp_path / "s.toml"
+    store.create(str(path), three(), force=False)
+    add(path, hand(Ann=2, Bob=1, Cid=0))
+    cache = tmp_path / ".s.toml.cache"
+    cache.unlink()
+    if kind == "fifo":
+        os.mkfifo(cache)
+    elif kind == "device":
+        cache.symlink_to("/dev/zero")
+    else:
+        cache.mkdir()
+    assert store.load_standing(str(path))[1].deals == 1
+    assert store.summary(str(path)).deals == 1
+
+
 def test_read_commands_use_and_write_the_cached_standing(tmp_path: Path) -> None:
     path = tmp_path / "s.toml"
     store.create(str(path), three(), force=False)

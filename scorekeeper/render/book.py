@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from ..book import Currency, Sitting, money_of, places
-from ..ledger import money_text
+from ..ledger import money_text, to_places
 from .report import Column, Report, Table
 
 
@@ -25,7 +25,7 @@ def book(sittings: Sequence[Sitting], currencies: Sequence[Currency]) -> Report:
                                   *(a.outstanding for a in c.accounts)]) for c in currencies}
 
     def text(amount: Decimal, scale: int, sign: bool = True) -> str:
-        return money_text(amount.quantize(Decimal(1).scaleb(-scale)), sign=sign)
+        return money_text(to_places(amount, scale), sign=sign)
 
     rows = [[s.date.isoformat(), s.name, s.game, s.deals, s.paid.isoformat() if s.paid else "",
              s.currency, ", ".join(f"{p} {text(m, scales[s.currency])}"
