@@ -149,7 +149,7 @@ def locked(path: str) -> Iterator[None]:
     try:
         lock = open(lock_path, "a+b")  # noqa: SIM115 -- held for the with-block below
     except OSError as error:
-        raise SessionError(f"cannot lock {path!r}: {error.strerror}") from None
+        raise SessionError(f"cannot lock {path!r}: {error.strerror or error}") from None
     with lock:
         if sys.platform == "win32":
             import msvcrt

@@ -34,6 +34,8 @@ class Outline(NamedTuple):
     statements (from its header to its last key)."""
     array: Span | None
     """The `deals = [...]` value, when the deals are written that way."""
+    comments: list[Span]
+    """Every comment, in order, from its # to the end of its line."""
 
 
 class _Scanner:
@@ -46,9 +48,18 @@ class _Scanner:
         self.tables: dict[tuple[str, ...], int] = {}
         self.deals: list[Span] = []
         self.array: Span | None = None
+        self._counted = (0, 1)  # a position, and its line
+        self.comments: list[Span] = []
 
     def line_at(self, pos: int) -> int:
-        return self.text.count("\n", 0, pos) + 1
+        """The line of `pos`, counted on from the last position asked about (the scan asks
+        in order, so a long file is counted once, not once a deal)."""
+        last, line = self._counted
+        if pos < last:
+            last, line = 0, 1
+        line += self.text.count("\n", last, pos)
+        self._counted = (pos, line)
+        return line
 
     def skip_blank(self, newlines: bool) -> None:
         """Skip spaces (and with `newlines`, line ends and comments)."""
@@ -59,7 +70,9 @@ class _Scanner:
                 self.pos += 1
             elif c == "#" and newlines:
                 end = text.find("\n", self.pos)
-                self.pos = len(text) if end < 0 else end
+                end = len(text) if end < 0 else end
+                self.comments.append(Span(self.pos, end, 0))
+                self.pos = end
             else:
                 return
 
@@ -94,7 +107,7 @@ class _Scanner:
             if deal_table is not None:
                 deal_table[1] = self.pos
                 self.deals[-1] = Span(deal_table[0], self.pos, self.deals[-1].line)
-        return Outline(self.keys, self.tables, self.deals, self.array)
+        return Outline(self.keys, self.tables, self.deals, self.array, self.comments)
 
     def key_path(self) -> tuple[str, ...]:
         parts = []

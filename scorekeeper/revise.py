@@ -24,11 +24,13 @@ from .store import (
 )
 
 
-def _save(loaded: Loaded, after: AnySession, edit: Callable[[str], str]) -> Standing[Any]:
+def _save(loaded: Loaded, after: AnySession, edit: Callable[[str], str],
+          drops: int | None = None) -> Standing[Any]:
     """Replay `after` (a DealError names the first entry that breaks a rule) and save it
-    over `loaded`; where it now stands."""
+    over `loaded` (`drops`: the entry the edit removes, comments and all); where it now
+    stands."""
     _, standing = replay(after)
-    new = changed_text(loaded, after, edit)
+    new = changed_text(loaded, after, edit, drops)
     written = write_text(loaded.path, loaded.raw, new)
     keep_standing(loaded.path, written, after, standing)
     return standing
@@ -51,7 +53,8 @@ def undo(path: str) -> Undone:
             raise RuleError(f"session {session.name!r} has no deals to undo")
         index = len(session.entries) - 1
         after = replace(session, entries=session.entries[:-1])
-        standing = _save(loaded, after, lambda text: textedit.remove_entry(text, index))
+        standing = _save(loaded, after, lambda text: textedit.remove_entry(text, index),
+                         drops=index)
         return Undone(loaded, loaded.played[-1], after, standing)
 
 

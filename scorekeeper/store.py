@@ -207,9 +207,11 @@ def write_text(real: str, raw_before: bytes, text: str) -> bytes:
     return data
 
 
-def changed_text(loaded: Loaded, after: AnySession, edit: Callable[[str], str]) -> str:
+def changed_text(loaded: Loaded, after: AnySession, edit: Callable[[str], str],
+                 drops: int | None = None) -> str:
     """The text of `after`: canonical if the file was, else the file's own text with
-    `edit` applied, read back to be sure it says what `after` does."""
+    `edit` applied, read back to be sure it says what `after` does and that every comment
+    is still there (but those of entry `drops`, which the edit removes)."""
     text, data = codec.parse(loaded.raw, loaded.path)
     if data.get("version") != codec.VERSION:
         _keep_older(loaded)
@@ -221,7 +223,7 @@ def changed_text(loaded: Loaded, after: AnySession, edit: Callable[[str], str]) 
         decoded = codec.decode(codec.parse(new.encode(), loaded.path)[1])
         same = decoded.session is not None and not decoded.problems and (
             codec.header(decoded.session), codec.entries_data(decoded.session)) == (
-            codec.header(after), codec.entries_data(after))
+            codec.header(after), codec.entries_data(after)) and _comments_kept(text, new, drops)
     except (SessionFileError, ValueError, IndexError, AssertionError):  # a layout misread
         same = False
     if not same:
@@ -229,6 +231,25 @@ def changed_text(loaded: Loaded, after: AnySession, edit: Callable[[str], str]) 
                            "to without losing what is written in it; nothing was changed "
                            "(make the change with 'scorekeeper edit')")
     return new
+
+
+def _comments_kept(old: str, new: str, drops: int | None) -> bool:
+    """Whether every comment of `old` is in `new`, but those on the lines of entry `drops`
+    (which an undo removes with it)."""
+    from collections import Counter
+
+    from .outline import outline
+
+    def comments(text: str, skip: tuple[int, int] = (0, 0)) -> Counter[str]:
+        return Counter(text[c.start:c.end].rstrip("\r") for c in outline(text).comments
+                       if not skip[0] <= c.start < skip[1])
+
+    removed = (0, 0)
+    if drops is not None:
+        span = outline(old).deals[drops]
+        line_end = old.find("\n", span.end)
+        removed = (span.start, len(old) if line_end < 0 else line_end)
+    return not comments(old, removed) - comments(new)
 
 
 def _keep_older(loaded: Loaded) -> None:
@@ -322,6 +343,9 @@ def create(path: str, session: AnySession, force: bool) -> str:
         if os.path.lexists(path) and not force:
             raise SessionError(f"session {session.name!r} exists already ({path}): use --force "
                                "to replace it")
+        if os.path.exists(real) and not os.path.isfile(real):
+            raise SessionError(f"{path!r} leads to {real!r}, which is not a session file: it "
+                               "is not replaced")
         text = codec.dumps(session)
         data = write_text(real, b"", text)
         keep_standing(real, data, session, start(session))

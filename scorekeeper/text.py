@@ -11,12 +11,14 @@ HIDDEN = r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\u
 
 
 def has_control(text: str) -> bool:
-    """Whether `text` holds a control or format character (escape, newline, tab, bidi)."""
+    """Whether `text` holds a control or format character (escape, newline, tab, bidi) or
+    a line or paragraph separator."""
     if text.isprintable():  # the common case, without loading the Unicode tables
         return False
     import unicodedata
 
-    return any(unicodedata.category(c)[0] == "C" for c in text)
+    return any(unicodedata.category(c)[0] == "C" or unicodedata.category(c) in ("Zl", "Zp")
+               for c in text)
 
 
 def visible(text: str) -> str:

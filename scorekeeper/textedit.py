@@ -110,11 +110,12 @@ def set_top_key(text: str, key: str, value: object | None) -> str:
         return text[:span.start] + f"{key} = {tomltext.value(value)}" + text[span.end:]
     if value is None:
         return text
+    newline = "\r\n" if "\r\n" in text else "\n"
     game = layout.keys.get(("game",))
     at = text.find("\n", game.end) + 1 if game else 0
     if game and at == 0:  # game is on the last line, with no line end
-        text, at = text + "\n", len(text) + 1
-    return text[:at] + f"{key} = {tomltext.value(value)}\n" + text[at:]
+        text, at = text + newline, len(text) + len(newline)
+    return text[:at] + f"{key} = {tomltext.value(value)}{newline}" + text[at:]
 
 
 def _comma_after(text: str, start: int, end: int) -> bool:

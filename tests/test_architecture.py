@@ -22,8 +22,8 @@ ALLOWED = {
     "reckoning": {"errors", "ledger", "games", "session"},
     "book": {"errors", "ledger", "text"},
     # the files: the store reads and writes them, through the parts below it
-    "store": {"errors", "ledger", "games", "session", "codec", "textedit", "atomic", "cache",
-              "paths", "text"},
+    "store": {"errors", "ledger", "games", "session", "codec", "textedit", "outline", "atomic",
+              "cache", "paths", "text"},
     "revise": {"errors", "session", "store", "atomic", "textedit"},
     "codec": {"errors", "ledger", "games", "session", "tomltext", "outline", "upgrade", "text"},
     "textedit": {"outline", "tomltext"},

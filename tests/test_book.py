@@ -202,3 +202,13 @@ def test_charts_draw_every_player_in_plain_characters(club: Path) -> None:
     assert "\x1b" not in shown and "counters won, deal by deal" in shown
     assert sum(marker in shown for marker in ("** Ann", "++ Bo", "oo Carl", "xx Dorte",
                                               "## Erik")) == 5
+
+
+def test_a_sitting_reached_by_two_names_is_counted_once(tmp_path: Path) -> None:
+    run(tmp_path, "loo new friday --players Ann,Bob,Cid")
+    run(tmp_path, "deal a=3 b=0")
+    alone = book(tmp_path)
+    (tmp_path / "tonight.toml").symlink_to("friday.toml")
+    assert book(tmp_path) == alone
+    assert [s["session"] for s in alone["sittings"]] == ["friday"]
+    assert "Marked 1 sitting paid" in run(tmp_path, "book --mark-paid").stderr

@@ -205,3 +205,14 @@ def test_a_start_of_a_suit_that_could_mean_two_is_refused(tmp_path: Path) -> Non
     assert "'x' is not one of spades" in run(tmp_path, "deal --trump x --tricks a=7",
                                                code=2).stderr
     assert "'he' is not one of" not in run(tmp_path, "deal --trump he --tricks a=7 --honours a=3").stderr
+
+
+def test_the_same_partnerships_twice_is_refused(tmp_path: Path) -> None:
+    run(tmp_path, "bridge new club --players Ann,Bob,Cid,Dan,Eve")
+    assert "rubber 1 is already to be played Ann & Cid v Bob & Dan" in run(
+        tmp_path, "bridge rubber --teams Ann,Cid/Bob,Dan", code=1).stderr
+    run(tmp_path, "bridge rubber --teams Ann,Eve/Bob,Cid")
+    before = (tmp_path / "club.toml").read_bytes()
+    assert "these partnerships change nothing" in run(
+        tmp_path, "bridge rubber --teams ann,eve/bob,cid", code=1).stderr
+    assert (tmp_path / "club.toml").read_bytes() == before

@@ -174,10 +174,41 @@ def test_a_deal_added_to_a_hand_laid_file_is_laid_out_as_the_one_before(
     path.write_bytes(text.encode())
     store.record(str(path), lambda s: hand(Bob=3, Cid=0))
     revise.amend(str(path), 1, lambda s: hand(Ann=1, Bob=2, Cid=0))
+    revise.set_paid(str(path), datetime.date(2026, 11, 28))
     new = path.read_bytes()
     assert new.count(b"\n") == new.count(b"\r\n")
     if "deals = [" in text:
         assert b"\r\n  { tricks = { Bob = 3, Cid = 0 } },\r\n" in new
+
+
+@pytest.mark.parametrize(("text", "change"), [
+    # a comment inside a deal written over several lines
+    (HAND_LAID.replace("{ tricks = { Ann = 3, Cid = 0 } }",
+                       "{ tricks = { Ann = 3, Cid = 0 }, order = [\n  \"Ann\",  # Ann led\n"
+                       "  \"Ann\", \"Ann\"] }"), "amend 3"),
+    # a comment on a sub-table's header
+    (TABLES.replace("[[deals]]\ntricks = { Ann = 2, Bob = 1, Cid = 0 }",
+                    "[[deals]]\n[deals.tricks]  # who took what\nAnn = 2\nBob = 1\nCid = 0"),
+     "amend 1"),
+])
+def test_a_change_that_would_lose_a_comment_is_refused(tmp_path: Path, text: str,
+                                                       change: str) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(text, encoding="utf-8")
+    number = int(change.split()[1])
+    with pytest.raises(SessionError, match="nothing was changed"):
+        revise.amend(str(path), number, lambda s: hand(Ann=1, Bob=1, Cid=1))
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_undo_takes_the_comment_on_its_deals_line_with_it(tmp_path: Path) -> None:
+    path = tmp_path / "s.toml"
+    text = HAND_LAID.replace("{ tricks = { Ann = 3, Cid = 0 } }",
+                             "{ tricks = { Ann = 3, Cid = 0 } },  # Ann's hand")
+    path.write_text(text, encoding="utf-8")
+    revise.undo(str(path))
+    new = path.read_text(encoding="utf-8")
+    assert "# Ann's hand" not in new and "# more to come" in new and "# the first hand" in new
 
 
 @pytest.mark.parametrize("deals", ["deals = []", "deals = [ ]", "deals = [{ tricks = { Ann = 3, Bob = 0 } }]", ""])

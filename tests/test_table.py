@@ -333,3 +333,16 @@ def test_prompt_toolkit_is_imported_by_play_on_a_terminal_only() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_history_that_cannot_be_kept_is_no_error(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from scorekeeper.cli.prompt import _history
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    kept = tmp_path / ".local" / "share" / "scorekeeper" / "history"
+    kept.mkdir(parents=True)  # a folder where the file should be
+    history = _history()
+    assert list(history.load_history_strings()) == []
+    history.store_string("b=2 c=0")  # nothing raised

@@ -352,3 +352,83 @@ def test_ci_runs_the_readmes_test_command() -> None:
     first = next(line.strip() for line in readme.splitlines()
                  if line.strip().startswith("python3 -m venv .venv") and "settle" in line)
     assert "sessions/loo-evening.toml" in first and "pip install" in first
+
+
+def test_ctrl_c_during_a_save_never_hides_a_change(tmp_path: Path) -> None:
+    """Whenever Ctrl-C comes, the exit code and the message say whether the deal was saved:
+    0 and a note if it was, 130 and "nothing was changed" if not."""
+    import signal
+    import time
+
+    sk(tmp_path, "loo", "new", "x", "--players", "Ann,Bob,Cid")
+    path = tmp_path / "x.toml"
+    hand = "[[deals]]\ntricks = { Ann = 1, Bob = 1, Cid = 1 }\n\n"  # laid out by hand: slow
+    text = "\n".join(line for line in path.read_text().splitlines() if "deals" not in line)
+    path.write_text(text.replace("[settings]", hand * 6000 + "[settings]") + "\n")
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "SCOREKEEPER_DIR": str(tmp_path),
+           "HOME": str(tmp_path)}
+    for delay in (0.05, 0.2, 0.4, 0.6, 0.8, 1.2, 2.0):
+        before = path.read_text().count("tricks")
+        proc = subprocess.Popen([scorekeeper_command(), "deal", "a=1", "b=1", "c=1"], env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        time.sleep(delay)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+        saved = path.read_text().count("tricks") - before
+        assert "Traceback" not in err
+        if saved:
+            assert saved == 1 and proc.returncode == 0, err
+            assert err == "" or "was recorded; then interrupted" in err
+        else:
+            assert proc.returncode == 130 and "nothing was changed" in err, err
+    assert sk(tmp_path, "check", str(path)).returncode == 0
+
+
+def test_a_closed_stdout_is_an_output_that_fails(tmp_path: Path) -> None:
+    path = evening(tmp_path)
+    result = sk(tmp_path, "deal", "Ann=3", "Bob=0", stdout=subprocess.DEVNULL,
+                preexec_fn=lambda: os.close(1))
+    assert "deal 2 was recorded, but its report could not be printed" in result.stderr
+    assert path.read_text().count("tricks") == 2
+    result = sk(tmp_path, "show", code=1, preexec_fn=lambda: os.close(1))
+    assert result.stderr == "Error: cannot write the output: the output is closed\n"
+    assert sk(tmp_path, "play", stdin=None, preexec_fn=lambda: os.close(0)).stderr == ""
+
+
+def test_piped_play_runs_every_line_when_its_reports_cannot_be_printed(tmp_path: Path) -> None:
+    path = evening(tmp_path)
+    with open("/dev/full", "w") as full:
+        result = sk(tmp_path, "play", stdin="--all-pass\n--all-pass\n--all-pass\n", stdout=full)
+    assert "every line was recorded, but its report could not be printed" in result.stderr
+    assert path.read_text().count("all_pass") == 3
+    with open("/dev/full", "w") as full:
+        result = sk(tmp_path, "play", stdin="zz=1\n--all-pass\n", stdout=full, code=1)
+    assert "(line 1: zz=1)" in result.stderr
+    assert path.read_text().count("all_pass") == 4
+
+
+def test_help_version_use_and_new_into_a_full_disk(tmp_path: Path) -> None:
+    evening(tmp_path)
+    with open("/dev/full", "w") as full:
+        for args in (["--version"], ["--help"]):
+            assert "cannot write the output" in sk(tmp_path, *args, code=1, stdout=full).stderr
+        result = sk(tmp_path, "loo", "new", "y", "--players", "A,B,C", stdout=full)
+        assert "the new session 'y' was recorded" in result.stderr
+        result = sk(tmp_path, "use", "evening", stdout=full)
+        assert "'evening' as the current session was recorded" in result.stderr
+    assert (tmp_path / ".current").read_text() == "evening\n"
+
+
+def test_completion_with_nonsense_from_the_shell_offers_nothing(tmp_path: Path) -> None:
+    result = sk(tmp_path, code=1, env={"_SCOREKEEPER_COMPLETE": "bash_complete",
+                                        "COMP_WORDS": "scorekeeper ", "COMP_CWORD": "abc"})
+    assert result.stdout == "" and result.stderr == ""
+
+
+def test_mark_paid_changes_all_or_nothing(tmp_path: Path) -> None:
+    for name in ("a1", "b1", "c1"):
+        sk(tmp_path, "loo", "new", name, "--players", "Ann,Bob,Cid")
+    (tmp_path / "b1.toml").chmod(0o444)
+    result = sk(tmp_path, "book", "--mark-paid", code=1)
+    assert "read-only" in result.stderr
+    assert not any("paid" in (tmp_path / f"{n}.toml").read_text() for n in ("a1", "b1", "c1"))

@@ -4,6 +4,7 @@ the folder and says what is outstanding, `stats` counts how everyone plays."""
 from __future__ import annotations
 
 import datetime
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,7 @@ from .options import (
     echo,
     emit,
     folder_to_list,
+    held_interrupt,
     mark_recorded,
     output_options,
     session_option,
@@ -53,8 +55,9 @@ def paid(ctx: click.Context, undo: bool, date: datetime.date | None, session: st
     if undo and date:
         raise click.UsageError("--undo reopens the sitting: give it without --date")
     day = None if undo else date or datetime.date.today()
-    after = revise.set_paid(session_path(ctx, session), day)
-    mark_recorded(ctx, "the reopening" if undo else "the payment")
+    with held_interrupt():
+        after = revise.set_paid(session_path(ctx, session), day)
+        mark_recorded(ctx, "the reopening" if undo else "the payment")
     echo(f"'{after.name}' is open again: its deals can change." if undo
          else f"'{after.name}' was paid on {day}.")
 
@@ -91,8 +94,12 @@ def read_folder(ctx: click.Context) -> tuple[list[Any], list[str]]:
     (as FILE:LINE: message)."""
     from .. import store
 
-    found, problems = [], []
+    found, problems, seen = [], [], set()
     for path in paths.list_sessions(folder_to_list(ctx)):
+        real = os.path.realpath(path)
+        if real in seen:  # a second name (a link) for a sitting already counted
+            continue
+        seen.add(real)
         try:
             found.append(store.summary(path))
         except ScorekeeperError as error:
@@ -178,14 +185,17 @@ def book_command(ctx: click.Context, game: str | None, since: datetime.date | No
 
 
 def _mark_paid(ctx: click.Context, unpaid: list[Any]) -> None:
-    from .. import revise
+    from .. import atomic, revise
 
     today = datetime.date.today()
     later = [s for s in unpaid if s.date > today]
+    for sitting in unpaid:  # all or none: a file that cannot be changed stops it before any is
+        atomic.check_writable(atomic.real_path(sitting.path))
     for sitting in unpaid:
         if sitting not in later:
-            revise.set_paid(sitting.path, today)
-            mark_recorded(ctx, "marking the sittings paid")
+            with held_interrupt():
+                revise.set_paid(sitting.path, today)
+                mark_recorded(ctx, "marking the sittings paid")
     marked = len(unpaid) - len(later)
     click.echo(f"Marked {marked} sitting{'' if marked == 1 else 's'} paid on {today}." +
                (f" Left open, dated after today: {', '.join(s.name for s in later)}."

@@ -15,6 +15,7 @@ from .options import (
     Group,
     create_session,
     echo,
+    held_interrupt,
     mark_recorded,
     new_session_options,
     session_option,
@@ -131,6 +132,7 @@ def rubber(ctx: click.Context, teams: tuple[tuple[str, str], tuple[str, str]],
         (a, b), (c, d) = ((of_game(s, "bridge").players.find(p) for p in side) for side in teams)
         return NewPartnerships(Teams((a, b), (c, d)))
 
-    done = store.record(session_path(ctx, session), build)
-    mark_recorded(ctx, "the new partnerships")
+    with held_interrupt():
+        done = store.record(session_path(ctx, session), build)
+        mark_recorded(ctx, "the new partnerships")
     echo(view_of(done.session.game).recorded(done.session, done.played, done.standing))

@@ -13,8 +13,16 @@ from ..session import AnySession
 
 if TYPE_CHECKING:
     from ..revise import Amended
-from .options import CONTEXT, Command, echo, mark_recorded, session_param, session_path
-from .params import Player
+from .options import (
+    CONTEXT,
+    Command,
+    echo,
+    held_interrupt,
+    mark_recorded,
+    session_param,
+    session_path,
+)
+from .params import Count, Player
 
 
 class DealForm(NamedTuple):
@@ -104,12 +112,12 @@ def deal_command(game: str, form: DealForm) -> click.Command:
         form.check(values)
         dry_run = values.pop("dry_run")
         path = session_path(ctx, values.pop("session"))
-        done = store.record(
-            path, lambda session: form.build(of_game(session, game, DEAL_HINT), values), dry_run)
-        played = done.played
-        if not dry_run:
-            what = f"deal {played.number}" if played.number else "the change"
-            mark_recorded(ctx, what)
+        with held_interrupt():
+            done = store.record(path, lambda session: form.build(
+                of_game(session, game, DEAL_HINT), values), dry_run)
+            played = done.played
+            if not dry_run:
+                mark_recorded(ctx, f"deal {played.number}" if played.number else "the change")
         lines = view_of(done.session.game).recorded(done.session, played, done.standing)
         echo(["Dry run: nothing saved."] * dry_run + lines)
 
@@ -128,13 +136,14 @@ def amend_command(game: str, form: DealForm) -> click.Command:
         form.check(values)
         dry_run = values.pop("dry_run")
         path = session_path(ctx, values.pop("session"))
-        done = revise.amend(
-            path, number, lambda session: form.build(of_game(session, game), values), dry_run)
-        if not dry_run:
-            mark_recorded(ctx, f"the change to deal {number}")
+        with held_interrupt():
+            done = revise.amend(
+                path, number, lambda session: form.build(of_game(session, game), values), dry_run)
+            if not dry_run:
+                mark_recorded(ctx, f"the change to deal {number}")
         echo(amended_lines(done, number, dry_run))
 
-    number = click.Argument(["number"], type=click.IntRange(1), metavar="N")
+    number = click.Argument(["number"], type=Count(1), metavar="N")
     params = [number, *form.params, *_common_deal_options(), session_param()]
     return GameCommand("amend", params=params, callback=amend, context_settings=CONTEXT,
                        help=AMEND_HELP)

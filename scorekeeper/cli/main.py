@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import importlib
+import io
 import os
 import sys
 from contextlib import suppress
@@ -67,6 +68,8 @@ class Root(Quick, click.Group):
             return super().main(args, prog_name, complete_var, False, **extra)
         state = RunState()
         _forgiving_streams()
+        if os.environ.get("_SCOREKEEPER_COMPLETE"):
+            _complete(lambda: super(Root, self).main(args, prog_name, complete_var, False))
         try:
             result = super().main(args, prog_name, complete_var, False, obj=state, **extra)
             code = result if isinstance(result, int) else 0
@@ -76,13 +79,14 @@ class Root(Quick, click.Group):
             error.show()
             code = error.exit_code
         except (click.exceptions.Abort, KeyboardInterrupt):
-            _say("Aborted: nothing more was done.")
-            code = 130
+            code = _interrupted(state)
         except ScorekeeperError as error:
             _say(f"Error: {visible(str(error))}")
             code = 2 if isinstance(error, UsageError) else 1
         except Unwritable as error:
             code = _output_failed(state, error.error)
+        except OSError as error:  # --help or --version, printed before any command runs
+            code = _output_failed(state, error)
         sys.exit(_finish(state, code))
 
     def invoke(self, ctx: click.Context) -> Any:
@@ -142,8 +146,34 @@ def main() -> None:
     cli.main(prog_name="scorekeeper")
 
 
+def _complete(run: Any) -> None:
+    """Shell completion: whatever the shell's variables hold, no traceback."""
+    try:
+        run()
+    except Exception:  # a completion that cannot be made offers nothing
+        sys.exit(1)
+
+
+class _Closed(io.TextIOBase):
+    """A standard stream the program was started without (`>&-`): writing to it fails as
+    writing to a closed file does, so a change still says it was recorded."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "the output is closed")
+
+    def isatty(self) -> bool:
+        return False
+
+
 def _forgiving_streams() -> None:
-    """Never fail on a character the terminal's encoding lacks: show it escaped."""
+    """Never fail on a character the terminal's encoding lacks: show it escaped. A stream
+    the program was started without is one that reads nothing, or fails to write."""
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull)  # noqa: SIM115 - it stays open for the whole run
+    if sys.stdout is None:
+        sys.stdout = _Closed()
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - it stays open for the whole run
     for stream in (sys.stdout, sys.stderr):
         with suppress(AttributeError, ValueError, OSError):
             stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
@@ -152,6 +182,14 @@ def _forgiving_streams() -> None:
 def _say(text: str) -> None:
     with suppress(OSError, ValueError):
         click.echo(text, err=True)
+
+
+def _interrupted(state: RunState) -> int:
+    if state.recorded:  # the change was made before Ctrl-C took effect: say so, exit 0
+        _say(f"Note: {state.recorded} was recorded; then interrupted.")
+        return 0
+    _say("Aborted: nothing was changed.")
+    return 130
 
 
 def _output_failed(state: RunState, error: OSError) -> int:
@@ -170,7 +208,10 @@ def _finish(state: RunState, code: int) -> int:
     try:
         sys.stdout.flush()
     except OSError as error:
-        return _output_failed(state, error) if code == 0 else code
+        if code == 0:
+            return _output_failed(state, error)
+        _silence_stdout()  # the exit code already tells; Python's own flush must not fail
+        return code
     except ValueError:  # stdout closed
         pass
     return code

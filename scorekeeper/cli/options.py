@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -93,6 +94,26 @@ class RunState:
         self.recorded: str | None = None
 
 
+@contextmanager
+def held_interrupt() -> Iterator[None]:
+    """Around a change and its marking as recorded: Ctrl-C waits until both are done and
+    then takes effect, so that the exit code still says the change was made."""
+    import signal
+
+    caught: list[int] = []
+    try:
+        previous = signal.signal(signal.SIGINT, lambda number, frame: caught.append(number))
+    except ValueError:  # not the main thread: nothing to hold
+        previous = None
+    try:
+        yield
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
+
+
 def mark_recorded(ctx: click.Context, what: str) -> None:
     state = ctx.find_object(RunState)
     if state is not None:
@@ -124,6 +145,9 @@ def folder_to_list(ctx: click.Context) -> str:
 
 def session_path(ctx: click.Context, spec: str | None) -> str:
     """The file of the session a command names (-s, $SCOREKEEPER_SESSION, or current)."""
+    if spec is not None and not spec.strip():
+        raise click.UsageError("-s needs a session name (or leave it out for the current "
+                               "session)")
     if spec and paths.is_path(spec):
         return paths.session_path("", spec)
     return paths.find_session(folder(ctx), spec)
@@ -245,8 +269,9 @@ def create_session(ctx: click.Context, game: str, settings: Any, options: dict[s
     session = Session(get_game(game), options["players"], settings, (), options["value"],
                       options["currency"], options["first_dealer"], paths.session_name(path),
                       options["date"] or datetime.date.today())
-    store.create(path, session, options["force"])
-    mark_recorded(ctx, f"the new session {session.name!r}")
+    with held_interrupt():
+        store.create(path, session, options["force"])
+        mark_recorded(ctx, f"the new session {session.name!r}")
     if root:
         try:
             paths.set_current(root, session.name)

@@ -46,6 +46,8 @@ class Count(Param):
         if isinstance(value, int):
             return value
         found = number(str(value), self.low, self.high)
+        if found is None and number(str(value), 0, 10**12) is not None:
+            self.fail(f"{value.strip()} is not from {self.low} to {self.high}", param, ctx)
         if found is None:
             self.fail(f"{value!r} is not a whole number (digits 0-9, at most "
                       f"{len(str(self.high))})", param, ctx)

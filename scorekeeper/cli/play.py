@@ -22,7 +22,7 @@ import click
 
 from ..errors import ScorekeeperError
 from ..text import visible
-from .options import CONTEXT, Command, echo, session_option, session_path
+from .options import CONTEXT, Command, echo, mark_recorded, session_option, session_path
 
 if TYPE_CHECKING:
     from .common import DealForm
@@ -64,6 +64,9 @@ def play(ctx: click.Context, session: str | None) -> None:
         refused = piped(sitting, sys.stdin)
     if refused and not terminal:
         ctx.exit(1)
+    if sitting.unprinted is not None:  # every line ran; say that the output did not come
+        mark_recorded(ctx, "every line")
+        raise sitting.unprinted
 
 
 class Sitting:
@@ -75,6 +78,8 @@ class Sitting:
 
         self.root = ctx.find_root()
         self.path = path
+        self.unprinted: OSError | None = None
+        """Why a report could not be printed, if one could not."""
         self.game = store.game_of(path)
         self.module = game_cli(self.game)
         self.form: DealForm = self.module.FORM
@@ -138,6 +143,8 @@ class Sitting:
         except ScorekeeperError as error:
             click.echo(f"Error: {visible(str(error))}", err=True)
             return False
+        except OSError as error:  # its report could not be printed: the next line still runs
+            self.unprinted = error
         return True
 
 

@@ -4,6 +4,7 @@ kept in the per-user data folder, and the running balances at the bottom."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator
 from typing import Any
@@ -48,6 +49,21 @@ def _message(status: str) -> str:
     return f"{status}> " if len(status) <= 40 else f"{status}\n> "
 
 
+class _KeptHistory(FileHistory):
+    """The history file; one that cannot be read or written (a read-only folder, a file
+    left by sudo) only means no history, never an error at the prompt."""
+
+    def load_history_strings(self) -> Iterator[str]:
+        try:
+            yield from list(super().load_history_strings())
+        except (OSError, UnicodeError):
+            return
+
+    def store_string(self, string: str) -> None:
+        with contextlib.suppress(OSError):
+            super().store_string(string)
+
+
 def _history() -> History:
     """Lines typed at earlier sittings, kept in the per-user data folder."""
     from ..paths import default_dir
@@ -55,7 +71,7 @@ def _history() -> History:
     try:
         folder = default_dir()
         os.makedirs(folder, exist_ok=True)
-        return FileHistory(os.path.join(folder, "history"))
+        return _KeptHistory(os.path.join(folder, "history"))
     except OSError:
         return InMemoryHistory()
 

@@ -20,6 +20,8 @@ from .options import (
     emit,
     folder,
     folder_to_list,
+    held_interrupt,
+    mark_recorded,
     output_options,
     session_option,
     session_path,
@@ -74,7 +76,9 @@ def use(ctx: click.Context, name: str) -> None:
     root = folder(ctx)
     path = paths.find_session(root, paths.check_session_name(name))
     store.load_standing(path)
-    paths.set_current(root, name)
+    with held_interrupt():
+        paths.set_current(root, name)
+        mark_recorded(ctx, f"'{name}' as the current session")
     echo(f"'{name}' is now the current session.")
 
 

@@ -10,7 +10,15 @@ import click
 
 from ..text import visible
 from .main import game_cli
-from .options import CONTEXT, Command, echo, mark_recorded, session_option, session_path
+from .options import (
+    CONTEXT,
+    Command,
+    echo,
+    held_interrupt,
+    mark_recorded,
+    session_option,
+    session_path,
+)
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
@@ -143,9 +151,10 @@ def undo(ctx: click.Context, session: str | None) -> None:
     from .. import revise
     from ..render import view_of
 
-    done = revise.undo(session_path(ctx, session))
-    last = done.removed
-    mark_recorded(ctx, f"the undo of deal {last.number}" if last.number else "the undo")
+    with held_interrupt():
+        done = revise.undo(session_path(ctx, session))
+        last = done.removed
+        mark_recorded(ctx, f"the undo of deal {last.number}" if last.number else "the undo")
     echo(view_of(done.session.game).undone(done.session, last, done.standing))
 
 
@@ -185,6 +194,20 @@ def _editable_copy(path: str, original: bytes) -> str:
     return copy
 
 
+def _remove(copy: str) -> None:
+    """Remove the editor's copy, whatever the editor made of it (a file, or not)."""
+    import os
+    import shutil
+
+    try:
+        if os.path.isdir(copy) and not os.path.islink(copy):
+            shutil.rmtree(copy)
+        else:
+            os.unlink(copy)
+    except OSError:
+        pass
+
+
 def _edit_until_good(copy: str, path: str, original: bytes) -> bytes | None:
     """Run the editor on `copy` until what it holds checks (or the person gives up); its
     bytes, or None when nothing is to be saved."""
@@ -192,14 +215,16 @@ def _edit_until_good(copy: str, path: str, original: bytes) -> bytes | None:
     import sys
 
     from .. import atomic, store
+    from ..errors import ScorekeeperError
 
     while True:
         try:
             click.edit(filename=copy)
-        except click.ClickException as error:
-            os.unlink(copy)
-            raise click.ClickException(f"{error.message}: nothing was saved") from None
-        edited = atomic.read_file(copy)
+            edited = atomic.read_file(copy)
+        except (click.ClickException, ScorekeeperError) as error:
+            _remove(copy)
+            message = error.message if isinstance(error, click.ClickException) else str(error)
+            raise click.ClickException(f"{message}: nothing was saved") from None
         if edited == original:
             os.unlink(copy)
             echo("No change: nothing to save.")
@@ -219,12 +244,13 @@ def _save_edit(ctx: click.Context, path: str, original: bytes, edited: bytes, co
     from .. import revise
     from ..errors import ScorekeeperError
 
-    try:
-        loaded = revise.save_text(path, original, edited)
-    except ScorekeeperError as error:
-        raise click.ClickException(f"{error}; your edit is kept in {copy}") from None
+    with held_interrupt():
+        try:
+            loaded = revise.save_text(path, original, edited)
+        except ScorekeeperError as error:
+            raise click.ClickException(f"{error}; your edit is kept in {copy}") from None
+        mark_recorded(ctx, "the edit")
     os.unlink(copy)
-    mark_recorded(ctx, "the edit")
     deals = loaded.standing.deals
     echo(f"Saved {path}: {deals} deal{'' if deals == 1 else 's'}, next dealer "
          f"{loaded.standing.next_dealer}.")

@@ -159,6 +159,16 @@ def next_rubber(state: BridgeState, players: Players) -> Rubber:
     return Rubber(len(state.rubbers) + 1, teams or default_teams(players))
 
 
+def _check_a_change(state: BridgeState, teams: Teams, players: Players) -> None:
+    """New partnerships must be new: the same ones again are a slip (a command run twice)."""
+    upcoming = state.next_teams or (state.rubbers[-1].teams if state.rubbers
+                                    else default_teams(players))
+    if teams == upcoming:
+        raise RuleError(f"rubber {len(state.rubbers) + 1} is already to be played "
+                        f"{side_name(teams.first)} v {side_name(teams.second)}: these "
+                        "partnerships change nothing")
+
+
 class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
     name = "bridge"
     title = "Bridge"
@@ -233,6 +243,7 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         rubber = next_rubber(state, table.players)
         if isinstance(entry, NewPartnerships):
             table.players.require(*entry.teams.seating)
+            _check_a_change(state, entry.teams, table.players)
             waiting = state.playing is not None
             number = rubber.number + 1 if waiting else rubber.number
             result = PartnershipsResult(number, entry.teams, waiting)

@@ -137,8 +137,11 @@ class PinochleDeal:
             self._check_meld_cards()
 
     def _check_meld_cards(self) -> None:
-        if self.trump is None or not self.meld_cards:
+        if self.trump is None:
             raise RuleError("meld cards go with their trump suit", "trump")
+        if not self.meld_cards:
+            raise RuleError("a trump suit here goes with the meld cards: give the cards",
+                            "meld_cards")
         check_pack(self.meld_cards)
         total = meld_total(self.meld_cards, self.trump)
         if self.meld != total:
