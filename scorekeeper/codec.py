@@ -25,7 +25,6 @@ Version 1 files (tricks as "Ann=2 Bob=1" strings) are upgraded when read.
 
 import datetime
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -115,6 +114,8 @@ def parse(raw: bytes, label: str) -> tuple[str, dict[str, Any]]:
         line = raw[: error.start].count(b"\n") + 1
         raise SessionFileError(label, line, "not UTF-8 text") from None
     text = text.removeprefix("\ufeff")
+    import tomllib  # here: a deal added from the cached standing parses nothing (3 ms)
+
     try:
         return text, tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

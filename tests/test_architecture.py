@@ -99,7 +99,8 @@ def test_recording_a_deal_imports_only_what_it_needs() -> None:
         "print(' '.join(m for m in ('tabulate', 'decimal', 'json', 'hashlib', 'difflib',"
         " 'prompt_toolkit', 'plotext', 'platformdirs', 'scorekeeper.games.bridge',"
         " 'scorekeeper.games.pinochle', 'scorekeeper.render.reports', 'scorekeeper.reckoning',"
-        " 'scorekeeper.outline', 'scorekeeper.textedit', 'unicodedata', 'click.shell_completion')"
+        " 'scorekeeper.outline', 'scorekeeper.textedit', 'unicodedata', 'click.shell_completion',"
+        " 'tomllib')"
         " if m in set(sys.modules) - before))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
