@@ -332,7 +332,8 @@ def create(path: str, session: AnySession, force: bool) -> str:
     import os
 
     if not path.endswith(".toml"):
-        raise SessionError(f"{path!r}: a session file's name ends in .toml")
+        raise SessionError(f"{path!r} is a path, and a session file's name ends in .toml "
+                           "(or give a name of letters, digits, '-' and '_')")
     folder = os.path.dirname(path)
     try:
         if folder:

@@ -205,7 +205,9 @@ def test_wrong_usage_exits_2(tmp_path: Path, line: str) -> None:
                                                "(3, 6, 9, ...)\n"),
         ("loo new x --players A,B,C --first-dealer Q", "Error: first dealer: unknown player "
                                                        "'Q': the players are A, B, C\n"),
-        ("loo new ../x --players A,B,C", "Error: '../x': a session file's name ends in .toml\n"),
+        ("loo new ../x --players A,B,C", "Error: '../x' is a path, and a session file's name "
+                                         "ends in .toml (or give a name of letters, digits, "
+                                         "'-' and '_')\n"),
         ("loo new 'a b' --players A,B,C", "Error: session name 'a b' may hold only letters, "
                                           "digits, '-' and '_' (or give a path to a .toml "
                                           "file)\n"),
