@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from ..games.bridge import BridgeDeal, BridgeSettings, NewPartnerships
+from ..games.bridge import MOST_DOUBLINGS, BridgeDeal, BridgeSettings, NewPartnerships
 from ..games.rubber import STRAIN_WORDS, Teams, default_teams
 from ..session import AnySession
 from .common import DealForm, GameCommand, deal_command, find, find_all, of_game
@@ -42,7 +42,7 @@ def group() -> None:
 
 
 @group.command("new", context_settings=CONTEXT)
-@click.option("--max-doublings", type=Count(), default=10, show_default=True,
+@click.option("--max-doublings", type=Count(0, MOST_DOUBLINGS), default=10, show_default=True,
               help="The most doublings of a deal (2: a double and a redouble).")
 @new_session_options
 @click.pass_context
@@ -95,6 +95,7 @@ FORM = DealForm(
                      help="P held no trumps (once per void player)."),
     ],
     build=_build,
+    amend_example="2 --trump ruder --tricks E=8 --honours E=2,W=2",
     help="""Record a deal: trumps, one side's tricks, doublings, honours and chicane.
 
     \b

@@ -34,6 +34,8 @@ class DealForm(NamedTuple):
     """Make the entry from the parsed values (players as typed; `dealer` among them),
     found among the session's players."""
     help: str
+    amend_example: str
+    """N and a deal's arguments, for the examples of `amend --help`."""
     check: Callable[[dict[str, Any]], None] = lambda values: None
     """Refuse options that exclude each other (click.UsageError), before any file is read."""
 
@@ -146,7 +148,7 @@ def amend_command(game: str, form: DealForm) -> click.Command:
     number = click.Argument(["number"], type=Count(1), metavar="N")
     params = [number, *form.params, *_common_deal_options(), session_param()]
     return GameCommand("amend", params=params, callback=amend, context_settings=CONTEXT,
-                       help=AMEND_HELP)
+                       help=AMEND_HELP.format(example=form.amend_example))
 
 
 AMEND_HELP = """Replace deal N's inputs with ARGS (as `deal` takes them); replay every later deal.
@@ -156,8 +158,8 @@ message names the first such deal. With --dry-run, shows each player's net befor
 
 \b
 Examples:
-  scorekeeper amend 3 Bob=2 Cid=1 Dan=0
-  scorekeeper amend 5 --bidder Ann --bid 350 --meld 190 --took 172 --dry-run
+  scorekeeper amend {example}
+  scorekeeper amend {example} --dry-run
 """
 
 

@@ -104,6 +104,7 @@ FORM = DealForm(
     ],
     build=_build,
     check=_check,
+    amend_example="3 Bob=2 Cid=1 Dan=0",
     help="""Record a hand: each PLAYER=TRICKS is a player who played and the tricks he took.
 
     Players not named passed; in a must everyone plays, so players not named took no trick.
@@ -113,7 +114,7 @@ FORM = DealForm(
     Examples:
       scorekeeper loo deal Bob=2 Cid=0 Dan=0 Ann=0 Eve=1 --miss Eve
       scorekeeper loo deal b=2 c=0 d=1 --miss d       (names cut short)
-      scorekeeper loo deal Cid=1 Bob=2 --defend        (Bob dealt and played for the pool)
+      scorekeeper loo deal Cid=1 Bob=2 --defend        (if Bob dealt: he played for the pool)
       scorekeeper loo deal Dan=1 Eve=0 Ann=2 --order Ann,Dan,Ann
       scorekeeper loo deal --miss Bob                  (Bob took miss, all others passed)
       scorekeeper loo deal --all-pass                  (the dealer takes the pool)

@@ -157,6 +157,7 @@ FORM = DealForm(
     ],
     build=_build,
     check=_check,
+    amend_example="2 --bidder Cid --bid 300 --meld 150 --conceded",
     help="""Record a deal: the contractor, his bid and meld, and how it ended.
 
     When the meld is short of the bid, say how it ended: --conceded, --declined, --took N

@@ -30,9 +30,12 @@ if TYPE_CHECKING:
 COMMANDS = ("show", "settle", "undo", "amend", "deal", "help", "quit")
 HELP = """\
 Type a deal as you would after 'scorekeeper deal', or a command:
-  show [--format F]     the sitting deal by deal       settle [--format F]  who pays whom
-  undo                  remove the last deal            amend N ARGS         replace deal N
-  help                  this text                       quit                 leave (or Ctrl-D)
+  show [--format F]      the sitting deal by deal
+  settle [--format F]    who pays whom
+  undo                   remove the last deal (after a yes)
+  amend N ARGS           replace deal N (after a yes)
+  help                   this text
+  quit                   leave (or Ctrl-D)
 A name may be cut short (b=2 for Bob). Tab completes names, suits and options; Up and
 Ctrl-R find earlier lines."""
 

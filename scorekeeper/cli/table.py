@@ -117,7 +117,7 @@ def deal(ctx: click.Context, session: str | None, args: tuple[str, ...]) -> None
     \b
     Examples:
       scorekeeper deal Bob=2 Cid=0 Dan=1 --miss Dan          (Loo)
-      scorekeeper deal --bidder Ann --bid 350 --meld 190 --took 172   (Pinochle)
+      scorekeeper deal --bidder Bob --bid 350 --meld 190 --took 172   (Pinochle)
       scorekeeper deal --trump nt --tricks N=9 --honours N=2,S=1       (Bridge)
     """
     _dispatch(ctx, "deal", args, session)
@@ -132,8 +132,8 @@ def amend(ctx: click.Context, session: str | None, args: tuple[str, ...]) -> Non
 
     \b
     Examples:
-      scorekeeper amend 3 Bob=2 Cid=1 Dan=0
-      scorekeeper amend 2 --bidder Bob --bid 300 --meld 150 --conceded --dry-run
+      scorekeeper amend 3 Bob=2 Cid=1 Dan=0                                   (Loo)
+      scorekeeper amend 2 --bidder Cid --bid 300 --meld 150 --conceded --dry-run  (Pinochle)
     """
     _dispatch(ctx, "amend", args, session)
 
