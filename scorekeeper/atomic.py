@@ -12,7 +12,7 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 
 from .errors import SessionError
@@ -20,6 +20,9 @@ from .errors import SessionError
 #: No sitting comes near this (10,000 deals take under 1 MB); a larger file is refused
 #: without being read to the end.
 MAX_SIZE = 32 * 1024 * 1024
+#: Called when a session's lock is taken: from then on a change may be made, and the command
+#: line holds Ctrl-C until it has noted it (cli/options.held_interrupt).
+lock_taken: Callable[[], None] | None = None
 
 
 def read_file(path: str) -> bytes:
@@ -129,6 +132,11 @@ def _write_temp(tmp: str, data: bytes, path: str, durable: bool) -> None:
     os.chmod(tmp, mode)
 
 
+def _taken() -> None:
+    if lock_taken is not None:
+        lock_taken()
+
+
 def _unlink(path: str) -> None:
     with suppress(OSError):
         os.unlink(path)
@@ -156,6 +164,7 @@ def locked(path: str) -> Iterator[None]:
 
             lock.seek(0)
             msvcrt.locking(lock.fileno(), msvcrt.LK_LOCK, 1)
+            _taken()
             try:
                 yield
             finally:
@@ -165,6 +174,7 @@ def locked(path: str) -> Iterator[None]:
             import fcntl
 
             fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
+            _taken()
             try:
                 yield
             finally:

@@ -10,6 +10,9 @@ import gc
 
 gc.disable()
 
-from .cli import main  # noqa: E402 -- after the collector is off
+try:
+    from .cli import main  # after the collector is off
+except KeyboardInterrupt:  # Ctrl-C while starting: nothing was done
+    raise SystemExit(130) from None
 
 __all__ = ["main"]

@@ -55,8 +55,11 @@ def remove_entry(text: str, index: int) -> str:
     after = text[end:line_end].strip()
     if not text[line_start:span.start].strip() and (not after or after.startswith("#")):
         start, end = line_start, line_end
-        if layout.array is None and text[max(0, start - 2):start] == "\n\n":
-            start -= 1  # the blank line before a [[deals]] table goes with it
+        if layout.array is None:  # the blank line before a [[deals]] table goes with it
+            for blank in ("\n\r\n", "\n\n"):
+                if text[max(0, start - len(blank)):start] == blank:
+                    start -= len(blank) - 1
+                    break
         return text[:start] + text[end:]
     return text[:span.start] + text[end:].lstrip(" \t")
 
@@ -70,6 +73,10 @@ def replace_entry(text: str, index: int, entry: Mapping[str, object]) -> str:
         new = tomltext.inline_table(entry)
     else:
         newline = "\r\n" if "\r\n" in text else "\n"
+        line_end = text.find("\n", span.end)
+        tail = text[span.end:len(text) if line_end < 0 else line_end].rstrip("\r")
+        if tail.strip().startswith("#"):  # the last key's comment is the deal's too
+            span = Span(span.start, span.end + len(tail), span.line)
         header, *body = text[span.start:span.end].split("\n")
         lines = [header.rstrip("\r"), *(line.rstrip("\r") for line in body
                                          if line.strip().startswith("#"))]
@@ -135,6 +142,11 @@ def _comma_after(text: str, start: int, end: int) -> bool:
 
 
 def _remove_line(text: str, span: Span) -> str:
+    """`text` without the statement `span`: its line goes, but a comment on it stays."""
     start = text.rfind("\n", 0, span.start) + 1
     end = text.find("\n", span.end)
+    rest = text[span.end:len(text) if end < 0 else end]
+    if rest.strip().startswith("#"):
+        kept = rest.strip() + ("\r" if rest.endswith("\r") else "")
+        return text[:start] + kept + text[len(text) if end < 0 else end:]
     return text[:start] + text[len(text) if end < 0 else end + 1:]

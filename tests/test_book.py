@@ -210,5 +210,7 @@ def test_a_sitting_reached_by_two_names_is_counted_once(tmp_path: Path) -> None:
     alone = book(tmp_path)
     (tmp_path / "tonight.toml").symlink_to("friday.toml")
     assert book(tmp_path) == alone
+    os.link(tmp_path / "friday.toml", tmp_path / "hard.toml")
+    assert book(tmp_path) == alone
     assert [s["session"] for s in alone["sittings"]] == ["friday"]
     assert "Marked 1 sitting paid" in run(tmp_path, "book --mark-paid").stderr

@@ -216,3 +216,13 @@ def test_the_same_partnerships_twice_is_refused(tmp_path: Path) -> None:
     assert "these partnerships change nothing" in run(
         tmp_path, "bridge rubber --teams ann,eve/bob,cid", code=1).stderr
     assert (tmp_path / "club.toml").read_bytes() == before
+
+
+def test_a_file_holding_the_same_partnerships_again_is_still_read(tmp_path: Path) -> None:
+    run(tmp_path, "bridge new club --players Ann,Bob,Cid,Dan,Eve")
+    path = tmp_path / "club.toml"
+    path.write_text(path.read_text().replace(
+        "deals = []", 'deals = [\n    { teams = [["Ann", "Cid"], ["Bob", "Dan"]] },\n]'))
+    assert "teams" in path.read_text()
+    assert run(tmp_path, f"check {path}").stdout.endswith("ok (bridge, 5 players, 0 deals)\n")
+    run(tmp_path, "deal --trump nt --tricks a=9 --honours a=3")

@@ -181,6 +181,30 @@ def test_a_deal_added_to_a_hand_laid_file_is_laid_out_as_the_one_before(
         assert b"\r\n  { tricks = { Bob = 3, Cid = 0 } },\r\n" in new
 
 
+def test_the_comments_on_a_tables_last_line_and_on_paid_stay(tmp_path: Path) -> None:
+    path = tmp_path / "s.toml"
+    text = TABLES.replace("tricks = { Ann = 1, Bob = 1, Cid = 1 }",
+                          "tricks = { Ann = 1, Bob = 1, Cid = 1 }  # a single")
+    text = text.replace('game = "loo"', 'game = "loo"\npaid = 2026-11-28  # in cash')
+    path.write_text(text, encoding="utf-8")
+    revise.set_paid(str(path), None)
+    assert "# in cash" in path.read_text(encoding="utf-8")
+    revise.amend(str(path), 2, lambda s: LooDeal(tricks={"Ann": 2, "Bob": 1}, dealer="Bob"))
+    new = path.read_text(encoding="utf-8")
+    assert "tricks = { Ann = 2, Bob = 1 }  # a single" in new
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_a_deal_then_undo_gives_back_a_file_of_tables_byte_for_byte(tmp_path: Path,
+                                                                     newline: str) -> None:
+    path = tmp_path / "s.toml"
+    path.write_bytes(TABLES.replace("\n", newline).encode())
+    before = path.read_bytes()
+    store.record(str(path), lambda s: hand(Bob=3, Cid=0))
+    revise.undo(str(path))
+    assert path.read_bytes() == before
+
+
 @pytest.mark.parametrize(("text", "change"), [
     # a comment inside a deal written over several lines
     (HAND_LAID.replace("{ tricks = { Ann = 3, Cid = 0 } }",

@@ -346,3 +346,28 @@ def test_a_history_that_cannot_be_kept_is_no_error(tmp_path: Path,
     history = _history()
     assert list(history.load_history_strings()) == []
     history.store_string("b=2 c=0")  # nothing raised
+
+
+def test_help_at_the_prompt_asks_nothing_and_changes_nothing(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]
+                                                            ) -> None:
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from scorekeeper.cli import cli
+    from scorekeeper.cli.options import RunState
+    from scorekeeper.cli.play import Sitting
+    from scorekeeper.cli.prompt import interactive
+
+    play_lines(tmp_path, EVENING[:2])
+    before = text_of(tmp_path)
+    os.environ["HOME"] = str(tmp_path)
+    ctx = cli.make_context("scorekeeper", ["--dir", str(tmp_path), "show"], obj=RunState())
+    sitting = Sitting(ctx, str(tmp_path / "evening.toml"))
+    with create_pipe_input() as pipe:
+        pipe.send_text("amend 1 --help\r" "undo --help\r" "show -s evening\r" "\x04")
+        interactive(sitting, input=pipe, output=DummyOutput())
+    out, err = capsys.readouterr()
+    assert out.count("Usage:") == 2 and "Saved" not in out and "Removed" not in out
+    assert "play keeps to its session" in err
+    assert text_of(tmp_path) == before

@@ -28,7 +28,7 @@ def sk(tmp_path: Path, *args: str, code: int = 0, env: dict[str, str] | None = N
                           text=True, timeout=timeout, check=False,
                           **streams)  # type: ignore[call-overload]
     assert proc.returncode == code, (args, proc.stdout, proc.stderr)
-    assert "Traceback" not in proc.stderr
+    assert "Traceback" not in (proc.stderr or "")
     return proc
 
 
@@ -432,3 +432,30 @@ def test_mark_paid_changes_all_or_nothing(tmp_path: Path) -> None:
     result = sk(tmp_path, "book", "--mark-paid", code=1)
     assert "read-only" in result.stderr
     assert not any("paid" in (tmp_path / f"{n}.toml").read_text() for n in ("a1", "b1", "c1"))
+
+
+def test_mark_paid_stopped_part_way_says_which_it_marked(tmp_path: Path) -> None:
+    for name in ("a1", "b1", "c1"):
+        sk(tmp_path, "loo", "new", name, "--players", "Ann,Bob,Cid")
+    lock = tmp_path / ".b1.toml.lock"
+    lock.unlink()
+    lock.mkdir()  # b1 cannot be locked
+    result = sk(tmp_path, "book", "--mark-paid", code=1)
+    assert "cannot lock" in result.stderr and "marked paid before it: a1" in result.stderr
+    assert "paid" in (tmp_path / "a1.toml").read_text()
+    assert "paid" not in (tmp_path / "c1.toml").read_text()
+
+
+def test_piped_play_of_reads_into_a_full_disk_fails(tmp_path: Path) -> None:
+    evening(tmp_path)
+    with open("/dev/full", "w") as full:
+        result = sk(tmp_path, "play", stdin="show\nsettle\n", stdout=full, code=1)
+    assert result.stderr.startswith("Error: cannot write the output")
+
+
+def test_help_and_version_twice_are_fine_and_a_closed_stderr_keeps_the_exit_code(
+        tmp_path: Path) -> None:
+    assert "Usage: scorekeeper show" in sk(tmp_path, "show", "--help", "--help").stdout
+    assert "version" in sk(tmp_path, "--version", "--version").stdout
+    with open("/dev/full", "w") as full:
+        assert sk(tmp_path, "show", "--bogus", code=2, stderr=full).returncode == 2

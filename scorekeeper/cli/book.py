@@ -94,9 +94,14 @@ def read_folder(ctx: click.Context) -> tuple[list[Any], list[str]]:
     (as FILE:LINE: message)."""
     from .. import store
 
-    found, problems, seen = [], [], set()
+    found, problems = [], []
+    seen: set[tuple[int, int]] = set()  # each file once, by device and inode
     for path in paths.list_sessions(folder_to_list(ctx)):
-        real = os.path.realpath(path)
+        try:
+            info = os.stat(path)
+            real = (info.st_dev, info.st_ino)
+        except OSError:
+            real = (-1, len(seen))  # summary says what is wrong with it
         if real in seen:  # a second name (a link) for a sitting already counted
             continue
         seen.add(real)
@@ -185,21 +190,28 @@ def book_command(ctx: click.Context, game: str | None, since: datetime.date | No
 
 
 def _mark_paid(ctx: click.Context, unpaid: list[Any]) -> None:
+    """Mark `unpaid` paid today, one file after another: a file that cannot be changed is
+    found before any is (read-only); one that fails later stops it, saying which are done."""
     from .. import atomic, revise
 
     today = datetime.date.today()
-    later = [s for s in unpaid if s.date > today]
-    for sitting in unpaid:  # all or none: a file that cannot be changed stops it before any is
+    due = [s for s in unpaid if s.date <= today]
+    for sitting in due:
         atomic.check_writable(atomic.real_path(sitting.path))
-    for sitting in unpaid:
-        if sitting not in later:
+    done: list[str] = []
+    for sitting in due:
+        try:
             with held_interrupt():
                 revise.set_paid(sitting.path, today)
-                mark_recorded(ctx, "marking the sittings paid")
-    marked = len(unpaid) - len(later)
-    click.echo(f"Marked {marked} sitting{'' if marked == 1 else 's'} paid on {today}." +
-               (f" Left open, dated after today: {', '.join(s.name for s in later)}."
-                if later else ""), err=True)
+                done.append(sitting.name)
+                mark_recorded(ctx, f"marking {', '.join(done)} paid")
+        except ScorekeeperError as error:
+            raise ScorekeeperError(f"{error}; marked paid before it: {', '.join(done)}" if done
+                                   else str(error)) from None
+    later = [s.name for s in unpaid if s not in due]
+    click.echo(f"Marked {len(done)} sitting{'' if len(done) == 1 else 's'} paid on {today}."
+               + (f" Left open, dated after today: {', '.join(later)}." if later else ""),
+               err=True)
 
 
 def _report_problems(ctx: click.Context, problems: list[str], marking: bool = False) -> None:

@@ -6,7 +6,13 @@ from typing import Any
 
 import click
 
-from ..games.bridge import MOST_DOUBLINGS, BridgeDeal, BridgeSettings, NewPartnerships
+from ..games.bridge import (
+    MOST_DOUBLINGS,
+    BridgeDeal,
+    BridgeSettings,
+    NewPartnerships,
+    check_a_change,
+)
 from ..games.rubber import STRAIN_WORDS, Teams, default_teams
 from ..session import AnySession
 from .common import DealForm, GameCommand, deal_command, find, find_all, of_game
@@ -129,11 +135,15 @@ def rubber(ctx: click.Context, teams: tuple[tuple[str, str], tuple[str, str]],
     from .. import store
     from ..render import view_of
 
+    path = session_path(ctx, session)
+
     def build(s: AnySession) -> NewPartnerships:
         (a, b), (c, d) = ((of_game(s, "bridge").players.find(p) for p in side) for side in teams)
-        return NewPartnerships(Teams((a, b), (c, d)))
+        new = Teams((a, b), (c, d))
+        check_a_change(store.load_standing(path)[1].state, new, s.players)  # under the lock
+        return NewPartnerships(new)
 
     with held_interrupt():
-        done = store.record(session_path(ctx, session), build)
+        done = store.record(path, build)
         mark_recorded(ctx, "the new partnerships")
     echo(view_of(done.session.game).recorded(done.session, done.played, done.standing))

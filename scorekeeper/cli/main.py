@@ -76,7 +76,8 @@ class Root(Quick, click.Group):
         except click.exceptions.Exit as done:
             code = done.exit_code
         except click.ClickException as error:
-            error.show()
+            with suppress(OSError, ValueError):  # stderr itself may be closed or full
+                error.show()
             code = error.exit_code
         except (click.exceptions.Abort, KeyboardInterrupt):
             code = _interrupted(state)
@@ -87,6 +88,10 @@ class Root(Quick, click.Group):
             code = _output_failed(state, error.error)
         except OSError as error:  # --help or --version, printed before any command runs
             code = _output_failed(state, error)
+        if state.recorded:  # from here on Ctrl-C could only kill it and hide the change
+            import signal
+
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
         sys.exit(_finish(state, code))
 
     def invoke(self, ctx: click.Context) -> Any:
@@ -194,7 +199,7 @@ def _interrupted(state: RunState) -> int:
 
 def _output_failed(state: RunState, error: OSError) -> int:
     reason = error.strerror or str(error)
-    _silence_stdout()
+    _silence(sys.stdout)
     if state.recorded:
         _say(f"Note: {state.recorded} was recorded, but its report could not be printed "
              f"({reason}).")
@@ -205,22 +210,26 @@ def _output_failed(state: RunState, error: OSError) -> int:
 
 
 def _finish(state: RunState, code: int) -> int:
+    """The exit code, once what is left of the output is written (or cannot be)."""
+    try:
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        _silence(sys.stderr)  # nowhere left to say anything
     try:
         sys.stdout.flush()
     except OSError as error:
         if code == 0:
             return _output_failed(state, error)
-        _silence_stdout()  # the exit code already tells; Python's own flush must not fail
-        return code
+        _silence(sys.stdout)  # the exit code already tells
     except ValueError:  # stdout closed
         pass
     return code
 
 
-def _silence_stdout() -> None:
-    """Point stdout at /dev/null, so that Python's own flush at exit cannot fail again."""
+def _silence(stream: Any) -> None:
+    """Point `stream` at /dev/null, so that Python's own flush at exit cannot fail again."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(devnull, stream.fileno())
     except (OSError, ValueError, AttributeError):
         pass

@@ -65,7 +65,8 @@ class Quick:
 def _refuse_repeats(ctx: click.Context, order: list[click.Parameter]) -> None:
     seen: set[int] = set()
     for param in order:
-        if isinstance(param, click.Option) and not (param.multiple or param.count):
+        if isinstance(param, click.Option) and not (param.multiple or param.count
+                                                    or param.is_eager):
             if id(param) in seen:
                 name = max(param.opts, key=len)
                 raise click.UsageError(f"{name} is given twice; give it once.", ctx)
@@ -96,18 +97,31 @@ class RunState:
 
 @contextmanager
 def held_interrupt() -> Iterator[None]:
-    """Around a change and its marking as recorded: Ctrl-C waits until both are done and
-    then takes effect, so that the exit code still says the change was made."""
+    """Around a change and its marking as recorded: once the session's lock is taken (and
+    so the file may change), Ctrl-C waits until the change is made and noted, then takes
+    effect, so that the exit code still says the change was made. Before the lock, while
+    waiting for it, Ctrl-C stops the command at once: nothing was changed."""
     import signal
 
+    from .. import atomic
+
+    locked: list[bool] = []
     caught: list[int] = []
+
+    def on_interrupt(number: int, frame: object) -> None:
+        if not locked:
+            raise KeyboardInterrupt
+        caught.append(number)
+
     try:
-        previous = signal.signal(signal.SIGINT, lambda number, frame: caught.append(number))
+        previous = signal.signal(signal.SIGINT, on_interrupt)
     except ValueError:  # not the main thread: nothing to hold
         previous = None
+    atomic.lock_taken = lambda: locked.append(True)
     try:
         yield
     finally:
+        atomic.lock_taken = None
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
     if caught:

@@ -22,7 +22,15 @@ import click
 
 from ..errors import ScorekeeperError
 from ..text import visible
-from .options import CONTEXT, Command, echo, mark_recorded, session_option, session_path
+from .options import (
+    CONTEXT,
+    Command,
+    RunState,
+    echo,
+    mark_recorded,
+    session_option,
+    session_path,
+)
 
 if TYPE_CHECKING:
     from .common import DealForm
@@ -68,7 +76,9 @@ def play(ctx: click.Context, session: str | None) -> None:
     if refused and not terminal:
         ctx.exit(1)
     if sitting.unprinted is not None:  # every line ran; say that the output did not come
-        mark_recorded(ctx, "every line")
+        state = ctx.find_object(RunState)
+        if state is not None and state.recorded:
+            mark_recorded(ctx, "every line")
         raise sitting.unprinted
 
 
@@ -134,6 +144,10 @@ class Sitting:
 
     def run(self, command: click.Command, name: str, args: list[str]) -> bool:
         """Run one command as the one-shot command line would; False if it was refused."""
+        if {"-s", "--session"} & set(args):
+            click.echo(f"Error: play keeps to its session ({self.path}): give no -s here",
+                       err=True)
+            return False
         try:
             with command.make_context(name, ["--session", self.path, *args],
                                       parent=self.root) as ctx:
@@ -185,7 +199,8 @@ def one_line(sitting: Sitting, line: str, ask: Ask | None = None) -> bool | None
     if found is None:
         return None
     name, command, args = found
-    changes = name in ("deal", "undo", "amend") and "--dry-run" not in args
+    changes = (name in ("deal", "undo", "amend") and "--dry-run" not in args
+               and not {"-h", "--help"} & set(args))
     if ask and changes and name != "deal" and not _sure(sitting, command, name, args, ask):
         return True
     if ask and name == "amend" and changes:  # its change was shown before the yes

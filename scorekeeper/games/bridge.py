@@ -159,8 +159,9 @@ def next_rubber(state: BridgeState, players: Players) -> Rubber:
     return Rubber(len(state.rubbers) + 1, teams or default_teams(players))
 
 
-def _check_a_change(state: BridgeState, teams: Teams, players: Players) -> None:
-    """New partnerships must be new: the same ones again are a slip (a command run twice)."""
+def check_a_change(state: BridgeState, teams: Teams, players: Players) -> None:
+    """New partnerships must be new: the same ones again are a slip (a command run twice).
+    Checked when they are given, not when a file is read: older files may hold such."""
     upcoming = state.next_teams or (state.rubbers[-1].teams if state.rubbers
                                     else default_teams(players))
     if teams == upcoming:
@@ -243,7 +244,6 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         rubber = next_rubber(state, table.players)
         if isinstance(entry, NewPartnerships):
             table.players.require(*entry.teams.seating)
-            _check_a_change(state, entry.teams, table.players)
             waiting = state.playing is not None
             number = rubber.number + 1 if waiting else rubber.number
             result = PartnershipsResult(number, entry.teams, waiting)
