@@ -13,6 +13,9 @@ gc.disable()
 try:
     from .cli import main  # after the collector is off
 except KeyboardInterrupt:  # Ctrl-C while starting: nothing was done
+    import sys
+
+    print("Aborted: nothing was changed.", file=sys.stderr)
     raise SystemExit(130) from None
 
 __all__ = ["main"]

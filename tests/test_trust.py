@@ -367,7 +367,7 @@ def test_ctrl_c_during_a_save_never_hides_a_change(tmp_path: Path) -> None:
     path.write_text(text.replace("[settings]", hand * 6000 + "[settings]") + "\n")
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "SCOREKEEPER_DIR": str(tmp_path),
            "HOME": str(tmp_path)}
-    for delay in (0.05, 0.2, 0.4, 0.6, 0.8, 1.2, 2.0):
+    for delay in (0.5, 0.8, 1.1, 1.4, 2.0, 3.0):  # after start-up, before or after the save
         before = path.read_text().count("tricks")
         proc = subprocess.Popen([scorekeeper_command(), "deal", "a=1", "b=1", "c=1"], env=env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -459,3 +459,23 @@ def test_help_and_version_twice_are_fine_and_a_closed_stderr_keeps_the_exit_code
     assert "version" in sk(tmp_path, "--version", "--version").stdout
     with open("/dev/full", "w") as full:
         assert sk(tmp_path, "show", "--bogus", code=2, stderr=full).returncode == 2
+
+
+def test_ctrl_c_while_waiting_for_the_lock_changes_nothing(tmp_path: Path) -> None:
+    import fcntl
+    import signal
+    import time
+
+    path = evening(tmp_path)
+    before = path.read_bytes()
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "SCOREKEEPER_DIR": str(tmp_path),
+           "HOME": str(tmp_path)}
+    with open(tmp_path / ".evening.toml.lock", "a+b") as lock:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX)  # another command is saving
+        proc = subprocess.Popen([scorekeeper_command(), "deal", "Ann=3", "Bob=0"], env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        time.sleep(0.8)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and err.strip() == "Aborted: nothing was changed."
+    assert path.read_bytes() == before
