@@ -44,8 +44,8 @@ Type a deal as you would after 'scorekeeper deal', or a command:
   amend N ARGS           replace deal N (after a yes)
   help                   this text
   quit                   leave (or Ctrl-D)
-A name may be cut short (b=2 for Bob). Tab completes names, suits and options; Up and
-Ctrl-R find earlier lines."""
+A name may be cut short (b=2 for Bob). Tab completes names, suits and options;
+Up and Ctrl-R find earlier lines."""
 
 
 @click.command(context_settings=CONTEXT, cls=Command)
