@@ -13,9 +13,10 @@ CURRENT_FILE = ".current"
 
 
 def is_session_name(name: str) -> bool:
-    """Letters, digits, '-' and '_' (ASCII), 1 to 100 of them."""
-    core = name.replace("-", "").replace("_", "")
-    return 0 < len(name) <= 100 and name.isascii() and (core.isalnum() or not core)
+    """Letters, digits, '-' and '_' (ASCII), 1 to 100 of them: a bare TOML key."""
+    from .tomltext import is_bare
+
+    return len(name) <= 100 and is_bare(name)
 
 def default_dir() -> str:
     """The platform's per-user data folder for scorekeeper."""

@@ -238,18 +238,18 @@ def _comments_kept(old: str, new: str, drops: int | None) -> bool:
     (which an undo removes with it)."""
     from collections import Counter
 
-    from .outline import outline
+    from .outline import Outline, outline
 
-    def comments(text: str, skip: tuple[int, int] = (0, 0)) -> Counter[str]:
-        return Counter(text[c.start:c.end].rstrip("\r") for c in outline(text).comments
+    def comments(text: str, layout: Outline, skip: tuple[int, int] = (0, 0)) -> Counter[str]:
+        return Counter(text[c.start:c.end].rstrip("\r") for c in layout.comments
                        if not skip[0] <= c.start < skip[1])
 
-    removed = (0, 0)
+    before, removed = outline(old), (0, 0)
     if drops is not None:
-        span = outline(old).deals[drops]
+        span = before.deals[drops]
         line_end = old.find("\n", span.end)
         removed = (span.start, len(old) if line_end < 0 else line_end)
-    return not comments(old, removed) - comments(new)
+    return not comments(old, before, removed) - comments(new, outline(new))
 
 
 def _keep_older(loaded: Loaded) -> None:

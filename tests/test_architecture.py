@@ -28,7 +28,7 @@ ALLOWED = {
     "codec": {"errors", "ledger", "games", "session", "tomltext", "outline", "upgrade", "text"},
     "textedit": {"outline", "tomltext"},
     "cache": {"atomic", "__init__"},
-    "paths": {"errors", "atomic"},
+    "paths": {"errors", "atomic", "tomltext"},
     "atomic": {"errors"},
     "outline": set(),
     "tomltext": set(),

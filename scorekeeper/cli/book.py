@@ -99,12 +99,12 @@ def read_folder(ctx: click.Context) -> tuple[list[Any], list[str]]:
     for path in paths.list_sessions(folder_to_list(ctx)):
         try:
             info = os.stat(path)
-            real = (info.st_dev, info.st_ino)
         except OSError:
-            real = (-1, len(seen))  # summary says what is wrong with it
-        if real in seen:  # a second name (a link) for a sitting already counted
-            continue
-        seen.add(real)
+            pass  # summary says what is wrong with it
+        else:
+            if (info.st_dev, info.st_ino) in seen:  # a second name (a link) for one counted
+                continue
+            seen.add((info.st_dev, info.st_ino))
         try:
             found.append(store.summary(path))
         except ScorekeeperError as error:

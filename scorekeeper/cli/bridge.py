@@ -62,13 +62,14 @@ def new(ctx: click.Context, /, max_doublings: int, **options: Any) -> None:
       scorekeeper bridge new club --players N,E,S,W --value 0.01
       scorekeeper bridge new five --players Ann,Bob,Cid,Dan,Eve --max-doublings 2
     """
+    from ..render.base import rate
+
     session, path = create_session(ctx, "bridge", BridgeSettings(max_doublings), options)
     teams = default_teams(session.players)
     out = [p for p in session.players if p not in teams.seating]
     sitting_out = f" ({', '.join(out)} out)" if out else ""
     echo([f"New Bridge session '{session.name}' ({path}).",
-          f"Rubber 1: {teams}{sitting_out}; 1 point = {session.value} "
-          f"{session.currency}".rstrip() + ".",
+          f"Rubber 1: {teams}{sitting_out}; {rate(session)}.",
           f"{session.opening_dealer} deals first."])
 
 

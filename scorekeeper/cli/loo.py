@@ -56,6 +56,8 @@ def new(ctx: click.Context, /, ante: int, loo_amount: int | None, unlimited: boo
       scorekeeper loo new big --players Ann,Bob,Cid --ante 6 --unlimited --limit 30
       scorekeeper loo new cafe --players Ann,Bob,Cid,Dan --value 0.05 --currency kr
     """
+    from ..render.base import rate
+
     if limit is not None and not unlimited:
         raise click.UsageError("--limit caps an unlimited loo: give --unlimited too")
     if loo_amount is not None and unlimited:
@@ -69,8 +71,7 @@ def new(ctx: click.Context, /, ante: int, loo_amount: int | None, unlimited: boo
     must = "a single is a must" if settings.must else "no musts"
     echo([f"New Three-card Loo session '{session.name}' ({path}).",
           f"Players in seat order: {', '.join(session.players)}.",
-          f"Ante {ante}, loo {loo_text}, {must}; 1 counter = {session.value} "
-          f"{session.currency}".rstrip() + ".",
+          f"Ante {ante}, loo {loo_text}, {must}; {rate(session)}.",
           f"{session.opening_dealer} deals first."])
 
 

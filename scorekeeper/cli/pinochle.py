@@ -87,12 +87,14 @@ def new(ctx: click.Context, /, chips: int, chip_table: tuple[tuple[int, int], ..
       scorekeeper pinochle new sunday --players Ann,Bob,Cid,Dan --value 0.10
       scorekeeper pinochle new club --players Ann,Bob,Cid --chip-table 0:1,300:2,400:5
     """
+    from ..render.base import rate
+
     settings = PinochleSettings(chips, chip_table or CHIP_TABLE, BuryFail(bury_fail), bid_step)
     session, path = create_session(ctx, "pinochle", settings, options)
     table = ",".join(f"{low}:{n}" for low, n in settings.chip_table)
     echo([f"New Auction Pinochle session '{session.name}' ({path}).",
           f"Players in seat order: {', '.join(session.players)}; {chips} chips each.",
-          f"Chip table {table}; 1 chip = {session.value} {session.currency}".rstrip() + ".",
+          f"Chip table {table}; {rate(session)}.",
           f"{session.opening_dealer} deals first."])
 
 

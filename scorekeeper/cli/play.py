@@ -110,9 +110,10 @@ class Sitting:
 
     def deal_word(self) -> str:
         """What a deal is called here: "hand" in Loo."""
+        from ..games import get_game
         from ..render import view_of
 
-        return view_of(self.standing()[0].game).deal_word.lower()
+        return view_of(get_game(self.game)).deal_word.lower()
 
     def balances(self) -> str:
         """The running balances in one line: Ann +3 · Bob -2 · pool 6."""

@@ -29,9 +29,9 @@ PASS_THROUGH = {**CONTEXT, "ignore_unknown_options": True, "allow_extra_args": T
                 "help_option_names": []}
 
 
-def _game_command(ctx: click.Context, spec: str | None, which: str) -> tuple[click.Command,
-                                                                           str]:
-    """The session's game's `deal` (or `amend`) command, and the session's file."""
+def _game_command(ctx: click.Context, spec: str | None, which: str
+                  ) -> tuple[click.Command, str, str]:
+    """The session's game's `deal` (or `amend`) command, the session's file, its game."""
     from .. import store
     from .common import amend_command
 
@@ -40,7 +40,7 @@ def _game_command(ctx: click.Context, spec: str | None, which: str) -> tuple[cli
     module = game_cli(game)
     command: click.Command = (module.group.commands["deal"] if which == "deal"
                               else amend_command(game, module.FORM))
-    return command, path
+    return command, path, game
 
 
 def _dispatch(ctx: click.Context, which: str, args: tuple[str, ...], spec: str | None) -> None:
@@ -48,14 +48,14 @@ def _dispatch(ctx: click.Context, which: str, args: tuple[str, ...], spec: str |
 
     wants_help = any(a in ("-h", "--help") for a in args)
     try:
-        command, path = _game_command(ctx, spec, which)
+        command, path, game = _game_command(ctx, spec, which)
     except ScorekeeperError:
         if not wants_help:
             raise
         click.echo(ctx.get_help())  # no session: the help of the command itself
         return
     if wants_help:
-        click.echo(f"Session {_whose(path)}; its {which}:\n")
+        click.echo(f"Session {_whose(path, game)}; its {which}:\n")
         args = ("--help",)
     # The session goes first: an option left without its value at the end of ARGS must not
     # take it for its value.
@@ -64,17 +64,17 @@ def _dispatch(ctx: click.Context, which: str, args: tuple[str, ...], spec: str |
             command.invoke(sub)
     except click.NoSuchOption as error:  # perhaps an option of another game
         raise click.NoSuchOption(
-            error.option_name, f"{error.message.rstrip('.')}: session {_whose(path)} "
+            error.option_name, f"{error.message.rstrip('.')}: session {_whose(path, game)} "
             f"('scorekeeper {which} --help' lists its options).", error.possibilities,
             error.ctx) from None
 
 
-def _whose(path: str) -> str:
+def _whose(path: str, game: str) -> str:
     """'friday' is Three-card Loo."""
-    from .. import paths, store
+    from .. import paths
     from ..games import get_game
 
-    return f"'{paths.session_name(path)}' is {get_game(store.game_of(path)).title}"
+    return f"'{paths.session_name(path)}' is {get_game(game).title}"
 
 
 def _complete_through(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
@@ -84,7 +84,7 @@ def _complete_through(ctx: click.Context, incomplete: str) -> list[CompletionIte
 
     try:
         which = ctx.command.name or "deal"
-        command, path = _game_command(ctx, ctx.params.get("session"), which)
+        command, path, _ = _game_command(ctx, ctx.params.get("session"), which)
         args = ["--session", path, *(ctx.params.get("args") or ())]
         with command.make_context(which, args.copy(), parent=ctx.parent,
                                   resilient_parsing=True) as sub:

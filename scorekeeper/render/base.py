@@ -83,7 +83,7 @@ class View(ABC, Generic[S, E, St, R]):
         if not changed:
             return [*lines, "Nobody's net changed."]
         return [*lines, "Nets now: " + ", ".join(
-            f"{p} {_signed(before[p])} -> {_signed(after[p])}" for p in changed) + "."]
+            f"{p} {signed(before[p])} -> {signed(after[p])}" for p in changed) + "."]
 
     def prompt(self, session: Session[S, E, St, R], standing: Standing[St]) -> str:
         """What comes next, for the prompt of `play`: "hand 7 · Dan deals"."""
@@ -112,5 +112,11 @@ class View(ABC, Generic[S, E, St, R]):
         return None
 
 
-def _signed(units: int) -> str:
+def rate(session: Session[Any, Any, Any, Any]) -> str:
+    """What a unit is worth: "1 counter = 0.05 kr" ("1 chip = 1" without a currency)."""
+    return f"1 {session.game.unit} = {session.value} {session.currency}".rstrip()
+
+
+def signed(units: int) -> str:
+    """+3, -2, or 0 (never +0)."""
     return f"{units:+d}" if units else "0"

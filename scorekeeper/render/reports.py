@@ -9,11 +9,8 @@ from ..ledger import money, money_text
 from ..reckoning import Settlement
 from ..session import AnySession, Played, Standing
 from . import view_of
+from .base import rate, signed
 from .report import Column, Report, Table
-
-
-def signed(units: int) -> str:
-    return f"{units:+d}" if units else "0"
 
 
 def show(session: AnySession, played: list[Played[Any, Any, Any]], standing: Standing[Any]
@@ -27,7 +24,7 @@ def show(session: AnySession, played: list[Played[Any, Any, Any]], standing: Sta
                *(Column(view.account_name(a), numeric=True) for a in extra))
     rows = [["" if p.number is None else str(p.number), p.dealer or "",
              view.describe(p.result),
-             *[f"{b:+d}" if b else "0" for b in map(p.balances.__getitem__, players)],
+             *[signed(p.balances[player]) for player in players],
              *[str(p.balances[a]) for a in extra]]
             for p in played]
 
@@ -80,7 +77,7 @@ def settle(session: AnySession, settlement: Settlement[Any]) -> Report:
                       for t in settlement.payments],
     }
     title = (f"{session.game.title} '{session.name}': {deals} deal{'' if deals == 1 else 's'}, "
-             f"1 {unit} = {session.value} {currency}".rstrip() + ".",
+             f"{rate(session)}.",
              *view.settle_lines(session, settlement), "")
     if settlement.payments:
         return Report(data, (nets, payments), title)
