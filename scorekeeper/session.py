@@ -6,7 +6,7 @@ deal flows through everything after it.
 
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple
 
@@ -168,3 +168,20 @@ def nets(session: Session[S, E, St, R], standing: Standing[St]) -> dict[str, int
     ledger.add_transfers(balances, session.game.end_of_sitting(standing.state, session.players,
                                                                standing.next_dealer))
     return {p: balances[p] for p in session.players}
+
+
+Tally = dict[str, dict[str, int]]
+"""What `stats` counts of each player's play, by player and count (Game.counts)."""
+
+
+def tally(session: Session[S, E, St, R], results: Iterable[R],
+          counted: Mapping[str, Mapping[str, int]] | None = None) -> Tally:
+    """Each player's counts: those `counted` so far (none: from zero), and what each of
+    `results` adds."""
+    game = session.game
+    counts = {p: dict.fromkeys(game.counts, 0) | dict((counted or {}).get(p, {}))
+              for p in session.players}
+    for result in results:
+        for player, key, n in game.count(result):
+            counts[player][key] += n
+    return counts

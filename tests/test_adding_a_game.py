@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import codec
+from scorekeeper.files import codec
 from scorekeeper.games import GAMES, NAMES
 from scorekeeper.session import replay
 

@@ -23,6 +23,7 @@ from scorekeeper.games.players import Players
 from scorekeeper.games.rubber import Rubber, Strain, Teams, honours_score, parse_trump
 from scorekeeper.ledger import balances
 from scorekeeper.reckoning import settle
+from scorekeeper.render.bridge import pads
 from scorekeeper.session import replay
 
 from .helpers import play_one, sitting
@@ -60,7 +61,8 @@ SPEC_RUBBER = (
 
 def test_spec_worked_rubber() -> None:
     played, standing = replay(sitting("bridge", SEATS, BridgeSettings(), *SPEC_RUBBER))
-    rubber = standing.state.rubbers[0]
+    rubber = pads(played)[0]
+    assert standing.state.rubbers == (rubber.summary(),)
     assert rubber.teams == Teams(("N", "S"), ("E", "W"))
     assert [p.result.below for p in played] == [36, 24, 8, 48, 48]
     assert [list(p.result.above) for p in played] == [
@@ -118,8 +120,8 @@ def test_game_is_30_and_the_deal_counts_in_full() -> None:
     assert first.below == 12 and not first.game_won
     state, second = play_deal(state, deal("hearts", "N", 9, "S=3"), "E")
     assert second.below == 24 and second.game_won
-    rubber = state.rubbers[0]
-    assert rubber.below == (((0, 12), (0, 24)), ())
+    rubber = state.last
+    assert rubber is not None and rubber.below == (((0, 12), (0, 24)), ())
     assert rubber.current_game() == (0, 0)  # both sides start the next game from 0
 
 
@@ -330,13 +332,29 @@ def test_rubber_nets_sum_to_zero_and_a_rubber_ends_exactly_at_two_games(
     assert sum(standing.balances.values()) == 0
     for each in played:
         assert sum(balances(SEATS, each.result.transfers).values()) == 0
-    for rubber in standing.state.rubbers:
+    assert standing.state.rubbers == tuple(r.summary() for r in pads(played))
+    for rubber in pads(played):
         assert sum(rubber.reckoning().values()) == 0
         games = rubber.games()
         assert (rubber.winner is not None) == (max(games) == 2)
         if rubber.winner is not None:
             assert games[rubber.winner] == 2 and games[1 - rubber.winner] <= 1
             assert rubber.game_winners[-1] == rubber.winner
+
+
+def test_a_deal_copies_nothing_of_the_rubbers_before_it() -> None:
+    """The state after each deal shares the rubbers won before with the state before it, so
+    a long sitting costs the same per deal as a short one."""
+    state, _ = play_deal(BridgeState(), deal("nt", "N", 10), "N")
+    state, _ = play_deal(state, deal("nt", "N", 10), "E")  # rubber 1 won
+    states = []
+    for _ in range(3):
+        state, _ = play_deal(state, deal("nt", "E", 10), "N")
+        state, _ = play_deal(state, deal("nt", "E", 10), "E")
+        states.append(state)
+    assert [len(s.rubbers) for s in states] == [2, 3, 4]
+    assert states[2].earlier is not None and states[2].earlier.before is states[1].earlier
+    assert states[2].rubbers[:3] == states[1].rubbers
 
 
 @settings(max_examples=200, deadline=None)

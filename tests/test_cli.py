@@ -252,11 +252,16 @@ def test_new_refuses_to_replace_a_session_without_force(tmp_path: Path) -> None:
     before = path.read_bytes()
     result = run(tmp_path, "loo new evening --players A,B,C", code=1)
     assert result.stderr == (
-        f"Error: session 'evening' exists already ({path}): use --force to replace it\n"
-    )
+        f"Error: session 'evening' exists already ({path}): use --force to replace it (the "
+        "old file is kept)\n")
     assert path.read_bytes() == before
-    run(tmp_path, "loo new evening --players A,B,C --force")
+    result = run(tmp_path, "loo new evening --players A,B,C --force")
+    assert result.stderr == f"The session it replaces is kept as {path}.~1~.\n"
     assert "deals = []" in path.read_text()
+    assert (tmp_path / "evening.toml.~1~").read_bytes() == before
+    run(tmp_path, "loo new evening --players A,B --force", code=1)  # Loo takes 3 or more
+    run(tmp_path, "loo new evening --players A,B,D --force")
+    assert (tmp_path / "evening.toml.~2~").read_text().count("deals = []") == 1
 
 
 def test_no_session_yet_says_how_to_start_one(tmp_path: Path) -> None:

@@ -13,10 +13,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import codec, revise, store, tomltext
+from scorekeeper import files
+from scorekeeper.files import codec, tomltext
+
+from . import filing
 from scorekeeper.errors import SessionError
 from scorekeeper.games.loo import LooDeal
-from scorekeeper.outline import outline
+from scorekeeper.files.outline import outline
 from scorekeeper.render.report import _simple
 
 texts = st.text(st.characters(exclude_categories=["Cs"]), max_size=12)
@@ -131,25 +134,25 @@ def test_a_hand_laid_file_keeps_its_comments_and_layout(tmp_path: Path, text: st
     path.write_text(text, encoding="utf-8")
     comments = [line.strip() for line in text.splitlines() if "#" in line]
     kept = [c for c in comments if "a single followed" not in c and "Bob dealt" not in c]
-    before = store.load(str(path)).session.entries
-    store.record(str(path), lambda s: hand(Bob=3, Cid=0))
-    revise.amend(str(path), 1, lambda s: hand(Ann=1, Bob=2, Cid=0))
-    revise.set_paid(str(path), datetime.date(2026, 11, 28))
+    before = filing.load(str(path)).session.entries
+    filing.record(str(path), lambda s: hand(Bob=3, Cid=0))
+    filing.amend(str(path), 1, lambda s: hand(Ann=1, Bob=2, Cid=0))
+    filing.set_paid(str(path), datetime.date(2026, 11, 28))
     new = path.read_text(encoding="utf-8")
     for comment in comments:
         assert comment in new
     assert "paid = 2026-11-28" in new
-    loaded = store.load(str(path)).session
+    loaded = filing.load(str(path)).session
     assert loaded.entries == (hand(Ann=1, Bob=2, Cid=0), *before[1:], hand(Bob=3, Cid=0))
     assert loaded.paid == datetime.date(2026, 11, 28)
-    revise.set_paid(str(path), None)
-    revise.undo(str(path))
-    revise.undo(str(path))
+    filing.set_paid(str(path), None)
+    filing.undo(str(path))
+    filing.undo(str(path))
     new = path.read_text(encoding="utf-8")
     assert [c for c in kept if c in new] == kept
     assert "paid" not in new
     assert path.read_bytes().startswith(b"\xef\xbb\xbf") == text.startswith("\ufeff")
-    assert store.load(str(path)).session.entries == (hand(Ann=1, Bob=2, Cid=0), *before[1:-1])
+    assert filing.load(str(path)).session.entries == (hand(Ann=1, Bob=2, Cid=0), *before[1:-1])
 
 
 def test_amend_keeps_the_comment_at_the_end_of_a_tables_line(tmp_path: Path) -> None:
@@ -157,13 +160,13 @@ def test_amend_keeps_the_comment_at_the_end_of_a_tables_line(tmp_path: Path) -> 
         'dealer = "Bob"', 'dealer = "Bob"  # not Ann')
     path = tmp_path / "s.toml"
     path.write_text(text, encoding="utf-8")
-    revise.amend(str(path), 2, lambda s: LooDeal(tricks={"Ann": 2, "Bob": 1}, dealer="Bob"))
+    filing.amend(str(path), 2, lambda s: LooDeal(tricks={"Ann": 2, "Bob": 1}, dealer="Bob"))
     new = path.read_text(encoding="utf-8")
     assert '[[deals]]  # the second\n# Bob dealt this one\ndealer = "Bob"  # not Ann\n' in new
-    revise.amend(str(path), 2, lambda s: hand(Ann=3, Cid=0))
+    filing.amend(str(path), 2, lambda s: hand(Ann=3, Cid=0))
     new = path.read_text(encoding="utf-8")
     assert "# not Ann" in new and "# the second" in new and "dealer" not in new
-    assert store.load(str(path)).session.entries[1] == hand(Ann=3, Cid=0)
+    assert filing.load(str(path)).session.entries[1] == hand(Ann=3, Cid=0)
 
 
 @pytest.mark.parametrize("text", [HAND_LAID, TABLES])
@@ -172,9 +175,9 @@ def test_a_deal_added_to_a_hand_laid_file_is_laid_out_as_the_one_before(
     text = text.replace("\n", "\r\n").replace("    { tricks", "  { tricks")
     path = tmp_path / "s.toml"
     path.write_bytes(text.encode())
-    store.record(str(path), lambda s: hand(Bob=3, Cid=0))
-    revise.amend(str(path), 1, lambda s: hand(Ann=1, Bob=2, Cid=0))
-    revise.set_paid(str(path), datetime.date(2026, 11, 28))
+    filing.record(str(path), lambda s: hand(Bob=3, Cid=0))
+    filing.amend(str(path), 1, lambda s: hand(Ann=1, Bob=2, Cid=0))
+    filing.set_paid(str(path), datetime.date(2026, 11, 28))
     new = path.read_bytes()
     assert new.count(b"\n") == new.count(b"\r\n")
     if "deals = [" in text:
@@ -187,9 +190,9 @@ def test_the_comments_on_a_tables_last_line_and_on_paid_stay(tmp_path: Path) -> 
                           "tricks = { Ann = 1, Bob = 1, Cid = 1 }  # a single")
     text = text.replace('game = "loo"', 'game = "loo"\npaid = 2026-11-28  # in cash')
     path.write_text(text, encoding="utf-8")
-    revise.set_paid(str(path), None)
+    filing.set_paid(str(path), None)
     assert "# in cash" in path.read_text(encoding="utf-8")
-    revise.amend(str(path), 2, lambda s: LooDeal(tricks={"Ann": 2, "Bob": 1}, dealer="Bob"))
+    filing.amend(str(path), 2, lambda s: LooDeal(tricks={"Ann": 2, "Bob": 1}, dealer="Bob"))
     new = path.read_text(encoding="utf-8")
     assert "tricks = { Ann = 2, Bob = 1 }  # a single" in new
 
@@ -200,8 +203,8 @@ def test_a_deal_then_undo_gives_back_a_file_of_tables_byte_for_byte(tmp_path: Pa
     path = tmp_path / "s.toml"
     path.write_bytes(TABLES.replace("\n", newline).encode())
     before = path.read_bytes()
-    store.record(str(path), lambda s: hand(Bob=3, Cid=0))
-    revise.undo(str(path))
+    filing.record(str(path), lambda s: hand(Bob=3, Cid=0))
+    filing.undo(str(path))
     assert path.read_bytes() == before
 
 
@@ -221,7 +224,7 @@ def test_a_change_that_would_lose_a_comment_is_refused(tmp_path: Path, text: str
     path.write_text(text, encoding="utf-8")
     number = int(change.split()[1])
     with pytest.raises(SessionError, match="nothing was changed"):
-        revise.amend(str(path), number, lambda s: hand(Ann=1, Bob=1, Cid=1))
+        filing.amend(str(path), number, lambda s: hand(Ann=1, Bob=1, Cid=1))
     assert path.read_text(encoding="utf-8") == text
 
 
@@ -230,7 +233,7 @@ def test_undo_takes_the_comment_on_its_deals_line_with_it(tmp_path: Path) -> Non
     text = HAND_LAID.replace("{ tricks = { Ann = 3, Cid = 0 } }",
                              "{ tricks = { Ann = 3, Cid = 0 } },  # Ann's hand")
     path.write_text(text, encoding="utf-8")
-    revise.undo(str(path))
+    filing.undo(str(path))
     new = path.read_text(encoding="utf-8")
     assert "# Ann's hand" not in new and "# more to come" in new and "# the first hand" in new
 
@@ -240,12 +243,12 @@ def test_deals_written_on_one_line_or_not_at_all(tmp_path: Path, deals: str) -> 
     text = TABLES.split("# hand 1", maxsplit=1)[0].replace("[settings]", f"{deals}\n\n[settings]")
     path = tmp_path / "s.toml"
     path.write_text(text, encoding="utf-8")
-    count = store.load(str(path)).standing.deals
-    store.record(str(path), lambda s: hand(Bob=3, Cid=0))
-    store.record(str(path), lambda s: hand(Ann=3, Cid=0))
-    assert store.load(str(path)).standing.deals == count + 2
-    revise.undo(str(path))
-    assert store.load(str(path)).standing.deals == count + 1
+    count = filing.load(str(path)).standing.deals
+    filing.record(str(path), lambda s: hand(Bob=3, Cid=0))
+    filing.record(str(path), lambda s: hand(Ann=3, Cid=0))
+    assert filing.load(str(path)).standing.deals == count + 2
+    filing.undo(str(path))
+    assert filing.load(str(path)).standing.deals == count + 1
 
 
 def test_a_layout_the_edits_cannot_follow_is_refused_and_kept(tmp_path: Path) -> None:
@@ -254,14 +257,14 @@ def test_a_layout_the_edits_cannot_follow_is_refused_and_kept(tmp_path: Path) ->
                           "[[deals]]\n[deals.tricks]\nAnn = 2\nBob = 1\nCid = 0")
     path = tmp_path / "s.toml"
     path.write_text(text, encoding="utf-8")
-    assert store.load(str(path)).standing.deals == 2
+    assert filing.load(str(path)).standing.deals == 2
     try:
-        revise.amend(str(path), 1, lambda s: hand(Ann=3, Bob=0))
+        filing.amend(str(path), 1, lambda s: hand(Ann=3, Bob=0))
     except SessionError as error:
         assert "nothing was changed" in str(error)
         assert path.read_text(encoding="utf-8") == text
     else:  # the edit could follow it after all: it must say what was meant
-        assert store.load(str(path)).session.entries[0] == hand(Ann=3, Bob=0)
+        assert filing.load(str(path)).session.entries[0] == hand(Ann=3, Bob=0)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -272,21 +275,21 @@ def test_any_run_of_changes_to_a_hand_laid_file_says_what_the_session_holds(
     path = tmp_path / "s.toml"
     path.write_text(text, encoding="utf-8")
     for change in changes:
-        loaded = store.load(str(path)).session
+        loaded = filing.load(str(path)).session
         if loaded.paid and change != "paid":  # a paid sitting is closed to changes
             before = path.read_bytes()
             with pytest.raises(SessionError, match="reopen it with 'scorekeeper paid --undo'"):
-                store.record(str(path), lambda s: hand(Ann=2, Bob=1))
+                filing.record(str(path), lambda s: hand(Ann=2, Bob=1))
             assert path.read_bytes() == before
         elif change == "deal":
-            store.record(str(path), lambda s: hand(Ann=2, Bob=1))
+            filing.record(str(path), lambda s: hand(Ann=2, Bob=1))
         elif change == "undo" and loaded.entries:
-            revise.undo(str(path))
+            filing.undo(str(path))
         elif change == "amend" and loaded.entries:
-            revise.amend(str(path), 1, lambda s: hand(Cid=2, Bob=1))
+            filing.amend(str(path), 1, lambda s: hand(Cid=2, Bob=1))
         elif change == "paid":
-            revise.set_paid(str(path), None if loaded.paid else datetime.date(2026, 11, 28))
+            filing.set_paid(str(path), None if loaded.paid else datetime.date(2026, 11, 28))
         tomllib.loads(path.read_text(encoding="utf-8"))  # every step leaves valid TOML
-    assert store.check(str(path)).problems == []
+    assert files.check(str(path)).problems == []
     assert "# " in path.read_text(encoding="utf-8")
-    assert codec.dumps(store.load(str(path)).session).count("\n") > 5
+    assert codec.dumps(filing.load(str(path)).session).count("\n") > 5

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import codec
+from scorekeeper.files import codec
 from scorekeeper.errors import RuleError
 from scorekeeper.games import GAMES, NAMES
 from scorekeeper.games.base import Game

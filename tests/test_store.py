@@ -15,12 +15,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import codec, revise, store
+from scorekeeper import files
+from scorekeeper.files import codec
 from scorekeeper.errors import RuleError, ScorekeeperError, SessionError, SessionFileError
 from scorekeeper.games import GAMES
 from scorekeeper.games.loo import LooDeal, LooSettings
 from scorekeeper.session import AnySession, replay
 
+from . import filing
 from .helpers import ROOT, sitting
 from .test_loo import sittings
 
@@ -67,8 +69,8 @@ def three(**options: Any) -> AnySession:
     return sitting("loo", ("Ann", "Bob", "Cid"), LooSettings(must=False), name="s", **options)
 
 
-def add(path: Path, entry: Any, dry_run: bool = False) -> store.Recorded:
-    return store.record(str(path), lambda session: entry, dry_run)
+def add(path: Path, entry: Any, dry_run: bool = False) -> filing.Recorded:
+    return filing.record(str(path), lambda session: entry, dry_run)
 
 
 def hand(**tricks: int) -> LooDeal:
@@ -84,27 +86,27 @@ def test_save_then_load_gives_the_same_session(tmp_path: Path, case: tuple[AnySe
     session = replace(case[0], value="0.05", currency="kr", name="s")
     path = tmp_path / "s.toml"
     path.write_text(codec.dumps(session), encoding="utf-8")
-    loaded = store.load(str(path))
+    loaded = filing.load(str(path))
     assert loaded.session == session
     assert loaded.standing.balances == replay(session)[1].balances
 
 
 def test_a_hand_written_file_loads(tmp_path: Path) -> None:
-    loaded = store.load(str(write(tmp_path, GOOD)))
+    loaded = filing.load(str(write(tmp_path, GOOD)))
     assert tuple(loaded.session.players) == ("Ann", "Bob", "Cid")
     assert loaded.session.value == "0.05"
     assert len(loaded.played) == 2
 
 
 def test_a_version_1_file_is_read_as_version_2_with_its_old_meaning(tmp_path: Path) -> None:
-    loaded = store.load(str(write(tmp_path, GOOD_V1)))
+    loaded = filing.load(str(write(tmp_path, GOOD_V1)))
     assert len(loaded.played) == 2 and loaded.played[1].result.won == {"Ann": 2, "Bob": 2,
                                                                          "Cid": 2}
     # Version 1 made a single of any hand that left the pool empty.
     assert loaded.session.settings.single == "empty-pool"
     for name in ("loo-evening", "pinochle-sunday", "bridge-club"):
-        old = store.load(str(ROOT / "tests" / "v1" / f"{name}.toml"))
-        new = store.load(str(ROOT / "sessions" / f"{name}.toml"))
+        old = filing.load(str(ROOT / "tests" / "v1" / f"{name}.toml"))
+        new = filing.load(str(ROOT / "sessions" / f"{name}.toml"))
         assert old.standing.balances == new.standing.balances, name
 
 
@@ -113,13 +115,13 @@ def test_the_first_save_of_a_version_1_file_writes_version_2(tmp_path: Path) -> 
     add(path, hand(Ann=3, Bob=0))
     text = path.read_text()
     assert "version = 2" in text and '"Ann=1 Bob=1 Cid=1"' not in text
-    assert store.load(str(path)).standing.deals == 3
+    assert filing.load(str(path)).standing.deals == 3
     # What was written in the old file is kept beside it, as it was, once.
     kept = tmp_path / f"{path.name}.v1"
     assert kept.read_text() == "# Friday at Ann's\n" + GOOD_V1
     add(path, hand(Ann=3, Bob=0))
     assert kept.read_text() == "# Friday at Ann's\n" + GOOD_V1
-    assert store.load(str(path)).standing.deals == 4
+    assert filing.load(str(path)).standing.deals == 4
 
 
 @pytest.mark.parametrize(
@@ -155,11 +157,11 @@ def test_a_bad_file_says_which_file_which_line_and_what(
     assert change[0] in GOOD
     path = write(tmp_path, GOOD.replace(*change))
     with pytest.raises(SessionFileError) as caught:
-        store.load(str(path))
+        filing.load(str(path))
     assert caught.value.line == line
     assert message in caught.value.message
     assert str(caught.value).startswith(f"{path}:{line}: ")
-    assert str(caught.value) in [str(p) for p in store.check(str(path)).problems]
+    assert str(caught.value) in [str(p) for p in files.check(str(path)).problems]
 
 
 def test_check_lists_every_problem_it_can_find(tmp_path: Path) -> None:
@@ -167,7 +169,7 @@ def test_check_lists_every_problem_it_can_find(tmp_path: Path) -> None:
         "{ tricks = { Ann = 2, Bob = 1, Cid = 0 } },",
         "{ tricks = { Ann = 2, Bob = 1, Cid = 0 } },\n    { tricks = { Zed = 3 } },\n"
         "    { trick = 3, miss = \"Q\" },")
-    problems = [str(p) for p in store.check(str(write(tmp_path, text))).problems]
+    problems = [str(p) for p in files.check(str(write(tmp_path, text))).problems]
     path = tmp_path / "s.toml"
     assert problems == [
         f"{path}:7: deal 2: tricks: unknown player 'Zed': the players are Ann, Bob, Cid",
@@ -184,13 +186,13 @@ def test_check_replays_the_deals_that_read_well_up_to_the_first_that_breaks_a_ru
     text = GOOD.replace("Ann = 1, Bob = 1, Cid = 1", "Ann = 3").replace(
         "{ tricks = { Ann = 2, Bob = 1, Cid = 0 } },",
         "{ tricks = { Ann = 2, Bob = 1, Cid = 0 } },\n    { tricks = { Zed = 3 } },")
-    problems = [str(p) for p in store.check(str(write(tmp_path, text))).problems]
+    problems = [str(p) for p in files.check(str(write(tmp_path, text))).problems]
     path = tmp_path / "s.toml"
     assert problems == [
         f"{path}:7: deal 2: tricks: unknown player 'Zed': the players are Ann, Bob, Cid",
     ]
     text = GOOD.replace("Ann = 1, Bob = 1, Cid = 1", "Ann = 3")
-    assert [str(p) for p in store.check(str(write(tmp_path, text))).problems] == [
+    assert [str(p) for p in files.check(str(write(tmp_path, text))).problems] == [
         f"{path}:7: deal 2: only Ann declared: the dealer Bob must play or defend the pool; "
         "name Bob with his tricks, and say he defended if he played for the pool"]
 
@@ -202,7 +204,7 @@ def test_deal_lines_are_found_in_table_form_too(tmp_path: Path) -> None:
     lines = text.splitlines()
     second = [i for i, s in enumerate(lines, 1) if s == "[[deals]]"][1]
     with pytest.raises(SessionFileError) as caught:
-        store.load(str(write(tmp_path, text)))
+        filing.load(str(write(tmp_path, text)))
     assert caught.value.line == second
     assert "deal 2:" in caught.value.message
 
@@ -211,23 +213,23 @@ def test_a_file_that_is_not_utf8_or_not_toml(tmp_path: Path) -> None:
     path = tmp_path / "s.toml"
     path.write_bytes(b'format = "x"\nname = "\xff"\n')
     with pytest.raises(SessionFileError, match=r"s.toml:2: not UTF-8"):
-        store.load(str(path))
+        filing.load(str(path))
     path.write_text("players = [\n", encoding="utf-8")
     with pytest.raises(SessionFileError, match=r"s.toml:2: not valid TOML: Invalid value"):
-        store.load(str(path))
+        filing.load(str(path))
     path.write_text("x = " + "[" * 2000 + "]" * 2000 + "\n", encoding="utf-8")
     with pytest.raises(SessionFileError, match=r"s.toml:1: not a session this tool can read: "
                                                "nested too deep"):
-        store.load(str(path))
+        filing.load(str(path))
 
 
 def test_a_byte_order_mark_is_accepted_and_kept(tmp_path: Path) -> None:
     path = tmp_path / "s.toml"
     path.write_bytes(b"\xef\xbb\xbf" + GOOD.encode())
-    assert store.load(str(path)).standing.deals == 2
+    assert filing.load(str(path)).standing.deals == 2
     add(path, hand(Ann=3, Bob=0))
     assert path.read_bytes().startswith(b"\xef\xbb\xbf" + GOOD.encode()[:40])
-    assert store.load(str(path)).standing.deals == 3
+    assert filing.load(str(path)).standing.deals == 3
 
 
 @pytest.mark.parametrize("kind", ["fifo", "folder", "device", "large"])
@@ -244,8 +246,8 @@ def test_files_that_are_not_sessions_are_refused_without_reading_them(tmp_path: 
         with open(path, "wb") as f:
             f.truncate(64 * 1024 * 1024)
     with pytest.raises(SessionError, match=r"not a regular file|is a folder|too large"):
-        store.load(str(path))
-    assert store.check(str(path)).problems[0].line is None
+        filing.load(str(path))
+    assert files.check(str(path)).problems[0].line is None
 
 
 def test_a_refused_change_leaves_the_file_byte_for_byte(tmp_path: Path) -> None:
@@ -254,13 +256,13 @@ def test_a_refused_change_leaves_the_file_byte_for_byte(tmp_path: Path) -> None:
     with pytest.raises(RuleError, match="tricks total 2"):
         add(path, hand(Ann=2))
     with pytest.raises(RuleError, match="deal 1: only Bob declared"):
-        revise.amend(str(path), 1, lambda s: hand(Bob=3))
+        filing.amend(str(path), 1, lambda s: hand(Bob=3))
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == [".s.toml.cache", ".s.toml.lock", "s.toml"]
 
 
 def test_session_names_cannot_reach_outside_the_folder(tmp_path: Path) -> None:
-    from scorekeeper import paths
+    from scorekeeper.files import paths
 
     for name in ("../evil", "a b", "", ".hidden", "x/../../y", "ünï"):
         if paths.is_path(name):
@@ -272,14 +274,14 @@ def test_session_names_cannot_reach_outside_the_folder(tmp_path: Path) -> None:
 
 def test_deal_then_undo_gives_back_the_file_byte_for_byte(tmp_path: Path) -> None:
     path = tmp_path / "s.toml"
-    store.create(str(path), three(), force=False)
+    filing.create(str(path), three(), force=False)
     empty = path.read_bytes()
     add(path, hand(Ann=2, Bob=1, Cid=0))
     one = path.read_bytes()
     add(path, hand(Ann=3, Bob=0))
-    revise.undo(str(path))
+    filing.undo(str(path))
     assert path.read_bytes() == one
-    revise.undo(str(path))
+    filing.undo(str(path))
     assert path.read_bytes() == empty
     (tmp_path / ".s.toml.cache").unlink()  # the same without the cached standing
     add(path, hand(Ann=2, Bob=1, Cid=0))
@@ -288,16 +290,18 @@ def test_deal_then_undo_gives_back_the_file_byte_for_byte(tmp_path: Path) -> Non
 
 WRITER = """
 import sys
-from scorekeeper import store
+from scorekeeper import files
+from scorekeeper.files import revise
 from scorekeeper.games.loo import LooDeal
 for _ in range(int(sys.argv[2])):
-    store.record(sys.argv[1], lambda s: LooDeal(tricks={"Ann": 2, "Bob": 1, "Cid": 0}))
+    with files.editing(sys.argv[1]) as held:
+        held.save(revise.record(held.snapshot, LooDeal(tricks={"Ann": 2, "Bob": 1, "Cid": 0}))[1])
 """
 
 
 def test_concurrent_writers_never_lose_a_deal(tmp_path: Path) -> None:
     path = tmp_path / "s.toml"
-    store.create(str(path), three(), force=False)
+    filing.create(str(path), three(), force=False)
     writers, each = 8, 10
     procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(each)])
              for _ in range(writers)]
@@ -308,71 +312,65 @@ def test_concurrent_writers_never_lose_a_deal(tmp_path: Path) -> None:
             if p.poll() is None:
                 p.kill()
             p.wait()
-    assert len(store.load(str(path)).session.entries) == writers * each
+    assert len(filing.load(str(path)).session.entries) == writers * each
 
 
-SAVER = """
-import sys
-from pathlib import Path
-from scorekeeper import atomic
-path = sys.argv[1]
-data = [Path(sys.argv[2]).read_bytes(), Path(sys.argv[3]).read_bytes()]
-print("ready", flush=True)
-i = 0
-while True:
-    atomic.write_atomic(path, data[i % 2])
-    i += 1
-"""
+def _paused(tmp_path: Path, step: str, *args: str) -> subprocess.Popen[bytes]:
+    """The installed command run with its test seam set to stop at `step` (files.atomic),
+    once it has stopped there."""
+    from .helpers import scorekeeper_command
+
+    seam = tmp_path / f"seam-{step}"
+    seam.mkdir()
+    env = {**os.environ, "SCOREKEEPER_DIR": str(tmp_path),
+           "SCOREKEEPER_TEST_PAUSE": f"{step}:{seam}"}
+    proc = subprocess.Popen([scorekeeper_command(), *args], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while not (seam / "paused").exists():
+        assert proc.poll() is None and time.monotonic() < deadline, proc.stderr
+        time.sleep(0.005)
+    return proc
 
 
+@pytest.mark.parametrize(("step", "recorded"), [("locked", False), ("written", False),
+                                                ("replaced", True)])
 def test_a_writer_killed_while_saving_leaves_the_file_whole_and_the_next_save_tidies_up(
-        tmp_path: Path) -> None:
-    from dataclasses import replace
-
-    big = [LooDeal(tricks={"Ann": 1, "Bob": 1, "Cid": 1}, dealer="Ann")] * 20000
-    versions = []
-    for n, deals in (("a", big), ("b", big[:15000])):
-        versions.append(tmp_path / f"{n}.bytes")
-        versions[-1].write_text(codec.dumps(replace(three(), entries=tuple(deals))))
+        tmp_path: Path, step: str, recorded: bool) -> None:
     path = tmp_path / "s.toml"
-    path.write_bytes(versions[0].read_bytes())
-    whole = {v.read_bytes() for v in versions}
-    for attempt in range(6):
-        proc = subprocess.Popen(
-            [sys.executable, "-c", SAVER, str(path), str(versions[0]), str(versions[1])],
-            stdout=subprocess.PIPE,
-        )
-        try:
-            assert proc.stdout is not None and proc.stdout.readline() == b"ready\n"
-            time.sleep(0.05 + 0.07 * attempt)
-        finally:
-            os.kill(proc.pid, signal.SIGKILL)
-            proc.wait()
-            if proc.stdout is not None:
-                proc.stdout.close()
-        assert path.read_bytes() in whole
-        store.load(str(path))
-    (tmp_path / ".s.toml.12345.tmp").write_text("left by a killed save")
-    add(path, hand(Ann=3, Bob=0))
-    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    filing.create(str(path), three(), force=False)
+    add(path, hand(Ann=2, Bob=1, Cid=0))
+    before = path.read_bytes()
+    proc = _paused(tmp_path, step, "deal", "-s", "s", "Ann=3", "Bob=0")
+    proc.kill()
+    proc.wait()
+    assert proc.stderr is not None
+    proc.stderr.close()
+    after = filing.load(str(path))
+    assert after.standing.deals == (2 if recorded else 1)
+    assert (path.read_bytes() != before) == recorded
+    left = tmp_path / ".s.toml.tmp"
+    assert left.exists() == (step == "written")  # a half-made save: no more than its one file
+    add(path, hand(Ann=2, Bob=1, Cid=0))
+    assert not left.exists() and filing.load(str(path)).standing.deals == (3 if recorded else 2)
 
 
 def test_a_session_reached_through_a_link_is_written_through_it(tmp_path: Path) -> None:
     real = tmp_path / "real" / "s.toml"
     real.parent.mkdir()
-    store.create(str(real), three(), force=False)
+    filing.create(str(real), three(), force=False)
     link = tmp_path / "link.toml"
     link.symlink_to(real)
     add(link, hand(Ann=3, Bob=0))
-    assert link.is_symlink() and store.load(str(real)).standing.deals == 1
+    assert link.is_symlink() and filing.load(str(real)).standing.deals == 1
 
 
 def test_a_read_only_session_is_refused_even_for_root(tmp_path: Path) -> None:
     path = tmp_path / "s.toml"
-    store.create(str(path), three(), force=False)
+    filing.create(str(path), three(), force=False)
     path.chmod(0o444)
     before = path.read_bytes()
-    for change in (lambda: add(path, hand(Ann=3, Bob=0)), lambda: revise.undo(str(path))):
+    for change in (lambda: add(path, hand(Ann=3, Bob=0)), lambda: filing.undo(str(path))):
         with pytest.raises(SessionError, match="is read-only: nothing was changed"):
             change()
     assert path.read_bytes() == before
@@ -394,7 +392,7 @@ def test_recording_deal_by_deal_writes_what_a_full_save_writes(
     path = tmp_path / "s.toml"
     for leftover in tmp_path.iterdir():
         leftover.unlink()
-    store.create(str(path), replace(session, entries=()), force=True)
+    filing.create(str(path), replace(session, entries=()), force=True)
     recorded = None
     for d in deals:
         recorded = add(path, d)
@@ -406,86 +404,95 @@ def test_recording_deal_by_deal_writes_what_a_full_save_writes(
 
 def test_a_hand_edit_after_the_last_deal_is_honoured(tmp_path: Path) -> None:
     path = tmp_path / "s.toml"
-    store.create(str(path), three(), force=False)
+    filing.create(str(path), three(), force=False)
     add(path, hand(Ann=2, Bob=1, Cid=0))
     add(path, hand(Ann=2, Bob=1, Cid=0))
     # By hand: the first hand was Bob's, not Ann's.
     path.write_text(path.read_text().replace("Ann = 2, Bob = 1", "Ann = 1, Bob = 2", 1))
     recorded = add(path, hand(Ann=3, Cid=0))
-    assert recorded.standing.balances == store.load(str(path)).standing.balances
+    assert recorded.standing.balances == filing.load(str(path)).standing.balances
     assert recorded.standing.balances["Bob"] == 2 + (2 - 3)  # deal 1 as edited; deal 2, dealer
 
 
 def test_a_damaged_or_foreign_cache_is_ignored(tmp_path: Path) -> None:
     path = tmp_path / "s.toml"
-    store.create(str(path), three(), force=False)
+    filing.create(str(path), three(), force=False)
     add(path, hand(Ann=2, Bob=1, Cid=0))
     cache = tmp_path / ".s.toml.cache"
     good = cache.read_bytes()
     import marshal
 
-    magic, version, game, state_version, raw, fields = marshal.loads(good)
+    magic, version, game, state_version, size, made_from, fields = marshal.loads(good)
+
+    def kept(*parts: Any) -> bytes:
+        return marshal.dumps(parts)
+
     for junk in (b"", b"\x00garbage", good[:-7], marshal.dumps(("x",)),
-                 marshal.dumps((magic, "0.0", game, state_version, raw, fields)),
-                 marshal.dumps((magic, version, game, state_version + 1, raw, fields)),
-                 marshal.dumps((magic, version, game, state_version, raw, fields[:3])),
+                 kept(magic, "0.0", game, state_version, size, made_from, fields),
+                 kept(magic, version, game, state_version + 1, size, made_from, fields),
+                 kept(magic, version, game, state_version, size + 1, made_from, fields),
+                 kept(magic, version, game, state_version, size, made_from[:-1] + b"x", fields),
+                 kept(magic, version, game, state_version, size, made_from, fields[:3]),
                  # the very bytes, but a state or a header that cannot be
-                 marshal.dumps((magic, version, game, state_version, raw,
-                                (fields[0], fields[1], "nonsense", *fields[3:]))),
-                 marshal.dumps((magic, version, game, state_version, raw,
-                                ({"players": 5}, *fields[1:])))):
+                 kept(magic, version, game, state_version, size, made_from,
+                      (fields[0], fields[1], "nonsense", *fields[3:])),
+                 kept(magic, version, game, state_version, size, made_from,
+                      ({"players": 5}, *fields[1:]))):
         cache.write_bytes(junk)
         assert add(path, hand(Ann=2, Bob=1, Cid=0), dry_run=True).played.number == 2
-        assert store.load_standing(str(path))[1].deals == 1
+        assert filing.load_standing(str(path))[1].deals == 1
         cache.write_bytes(junk)
         before = path.read_bytes()
         assert add(path, hand(Ann=2, Bob=1, Cid=0)).played.number == 2
-        assert store.load(str(path)).standing.deals == 2
+        assert filing.load(str(path)).standing.deals == 2
         path.write_bytes(before)
 
 
 def _mangled(good: bytes, change: str) -> bytes:
     import marshal
 
-    magic, version, game, state_version, raw, fields = marshal.loads(good)
-    header, entries, nets = fields[0], fields[1], fields[7]
+    magic, version, game, state_version, size, made_from, fields = marshal.loads(good)
+    header, balances, tally = fields[0], fields[3], fields[8]
     fields = {
         "date": ({**header, "date": "2026-13-99"}, *fields[1:]),
         "header": ("junk", *fields[1:]),
-        "nets": (*fields[:7], {}),
+        "balances": (*fields[:3], {**balances, "Zed": 1}, *fields[4:]),
         "settings": ({k: v for k, v in header.items() if k != "settings"}, *fields[1:]),
-        "deals_end": (*fields[:6], 5, nets),
-        "state": (header, entries, ("x",), *fields[3:]),
+        "append": (*fields[:7], (5, 2, "", "", False, "\n", (0, "", "")), tally),
+        "dealer": (*fields[:4], "Zed", *fields[5:]),
+        "state": (header, fields[1], ("x",), *fields[3:]),
+        "tally": (*fields[:8], {"Ann": {"looed": "x"}}),
     }[change]
-    return marshal.dumps((magic, version, game, state_version, raw, tuple(fields)))
+    return marshal.dumps((magic, version, game, state_version, size, made_from, tuple(fields)))
 
 
-@pytest.mark.parametrize("change", ["date", "header", "nets", "settings", "deals_end", "state"])
+@pytest.mark.parametrize("change", ["date", "header", "balances", "settings", "append",
+                                    "dealer", "state", "tally"])
 def test_a_cache_damaged_but_for_the_files_bytes_is_not_trusted(tmp_path: Path,
                                                                  change: str) -> None:
     path = tmp_path / "s.toml"
-    store.create(str(path), three(), force=False)
+    filing.create(str(path), three(), force=False)
     add(path, hand(Ann=2, Bob=1, Cid=0))
     add(path, hand(Ann=2, Bob=1, Cid=0))
     cache = tmp_path / ".s.toml.cache"
     damaged = _mangled(cache.read_bytes(), change)
-    for read, expected in ((lambda: store.load(str(path)).standing.deals, 2),
-                           (lambda: store.load_standing(str(path))[1].deals, 2),
-                           (lambda: store.summary(str(path)).deals, 2),
-                           (lambda: sorted(store.summary(str(path)).nets), ["Ann", "Bob", "Cid"])):
+    for read, expected in ((lambda: filing.load(str(path)).standing.deals, 2),
+                           (lambda: filing.load_standing(str(path))[1].deals, 2),
+                           (lambda: files.open(str(path)).deals, 2),
+                           (lambda: sorted(files.open(str(path)).nets), ["Ann", "Bob", "Cid"])):
         cache.write_bytes(damaged)
         assert read() == expected
     cache.write_bytes(damaged)
     add(path, hand(Ann=2, Bob=1, Cid=0))
     assert path.read_text().startswith('format = "scorekeeper session"\n')
-    assert store.load(str(path)).standing.deals == 3
+    assert filing.load(str(path)).standing.deals == 3
 
 
 @pytest.mark.parametrize("kind", ["fifo", "device", "folder"])
 def test_a_cache_that_is_not_a_file_is_neither_waited_on_nor_read(tmp_path: Path,
                                                                    kind: str) -> None:
     path = tmp_path / "s.toml"
-    store.create(str(path), three(), force=False)
+    filing.create(str(path), three(), force=False)
     add(path, hand(Ann=2, Bob=1, Cid=0))
     cache = tmp_path / ".s.toml.cache"
     cache.unlink()
@@ -495,20 +502,20 @@ def test_a_cache_that_is_not_a_file_is_neither_waited_on_nor_read(tmp_path: Path
         cache.symlink_to("/dev/zero")
     else:
         cache.mkdir()
-    assert store.load_standing(str(path))[1].deals == 1
-    assert store.summary(str(path)).deals == 1
+    assert filing.load_standing(str(path))[1].deals == 1
+    assert files.open(str(path)).deals == 1
 
 
 def test_read_commands_use_and_write_the_cached_standing(tmp_path: Path) -> None:
     path = tmp_path / "s.toml"
-    store.create(str(path), three(), force=False)
+    filing.create(str(path), three(), force=False)
     add(path, hand(Ann=2, Bob=1, Cid=0))
     cache = tmp_path / ".s.toml.cache"
     cache.unlink()
-    _session, standing = store.load_standing(str(path))
+    _session, standing = filing.load_standing(str(path))
     assert cache.exists() and standing.deals == 1
     # From the cache, no replay: the session holds no entries, the standing is the same.
-    cached_session, cached = store.load_standing(str(path))
+    cached_session, cached = filing.load_standing(str(path))
     assert cached_session.entries == () and cached == standing
 
 
@@ -530,7 +537,7 @@ toml_values = st.recursive(
 
 
 def _check_parse(raw: bytes) -> None:
-    for problem in store.examine(raw, "s.toml").problems:
+    for problem in files.examine(raw, "s.toml").problems:
         assert str(problem).startswith("s.toml")
         assert "\n" not in str(problem)
     try:
@@ -556,7 +563,7 @@ def test_any_change_to_a_good_file_gives_a_message_not_a_crash(data: st.DataObje
         target.pop(key, None)
     else:
         target[key] = value
-    from scorekeeper import tomltext
+    from scorekeeper.files import tomltext
 
     try:
         text = "".join(f"{k} = {tomltext.value(v)}\n" for k, v in doc.items()
@@ -586,9 +593,9 @@ def test_every_game_records_deal_by_deal_as_a_full_save_would(tmp_path: Path, ex
     from dataclasses import replace
 
     source = ROOT / "sessions" / f"{example}.toml"
-    loaded = store.load(str(source))
+    loaded = filing.load(str(source))
     path = tmp_path / f"{example}.toml"
-    store.create(str(path), replace(loaded.session, entries=()), force=False)
+    filing.create(str(path), replace(loaded.session, entries=()), force=False)
     for entry, played in zip(loaded.session.entries, loaded.played, strict=True):
         recorded = add(path, entry)
         assert recorded.played.balances == played.balances

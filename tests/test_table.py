@@ -195,7 +195,8 @@ def test_an_edit_is_refused_if_the_session_changed_meanwhile(tmp_path: Path) -> 
     change = (f'(open({str(session)!r}, "a").write("# changed meanwhile\\n"), '
               'text.replace("deals", "# mine\\ndeals"))[1]')
     result = run(tmp_path, "edit", code=1, **editor(tmp_path, change))
-    assert "changed while it was being edited: nothing was saved" in result.stderr
+    assert ("evening.toml was changed since the editor opened it: nothing was changed; look "
+            "again; your edit is kept in") in result.stderr
     assert "# mine" not in text_of(tmp_path)
 
 

@@ -160,10 +160,12 @@ def test_a_dry_run_needs_no_write_access_to_the_folder(tmp_path: Path) -> None:
 
 def test_a_temporary_file_left_by_a_killed_save_is_removed_by_the_next(tmp_path: Path) -> None:
     evening(tmp_path)
-    leftover = tmp_path / ".evening.toml.4242.tmp"
+    leftover = tmp_path / ".evening.toml.tmp"  # the one name a save of it writes to
     leftover.write_text("half a session")
     sk(tmp_path, "deal", "Ann=3", "Bob=0")
     assert not leftover.exists()
+    assert {p.name for p in tmp_path.iterdir()} == {
+        ".current", "evening.toml", ".evening.toml.lock", ".evening.toml.cache"}
 
 
 def test_a_full_disk_names_the_file_and_changes_nothing(tmp_path: Path) -> None:

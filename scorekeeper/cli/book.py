@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .. import paths
 from ..errors import ScorekeeperError, UsageError
+from ..files import paths
 from ..text import visible
 from .options import (
     CONTEXT,
@@ -50,16 +50,17 @@ def paid(ctx: click.Context, undo: bool, date: datetime.date | None, session: st
       scorekeeper paid -s friday --date 2026-11-28
       scorekeeper paid --undo                 (reopen it)
     """
-    from .. import revise
+    from ..files import revise
+    from .saving import change
 
     if undo and date:
         raise click.UsageError("--undo reopens the sitting: give it without --date")
     day = None if undo else date or datetime.date.today()
-    with held_interrupt():
-        after = revise.set_paid(session_path(ctx, session), day)
-        mark_recorded(ctx, "the reopening" if undo else "the payment")
-    echo(f"'{after.name}' is open again: its deals can change." if undo
-         else f"'{after.name}' was paid on {day}.")
+    name = change(ctx, session_path(ctx, session),
+                  lambda before: (revise.set_paid(before, day), before.name),
+                  lambda _: "the reopening" if undo else "the payment")
+    echo(f"'{name}' is open again: its deals can change." if undo
+         else f"'{name}' was paid on {day}.")
 
 
 def _lower(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -92,7 +93,7 @@ def filters(f: Callable[..., Any]) -> Callable[..., Any]:
 def read_folder(ctx: click.Context) -> tuple[list[Any], list[str]]:
     """Every sitting of the folder in brief, and the problems of those that cannot be read
     (as FILE:LINE: message)."""
-    from .. import store
+    from .. import files
 
     found, problems = [], []
     seen: set[tuple[int, int]] = set()  # each file once, by device and inode
@@ -106,7 +107,7 @@ def read_folder(ctx: click.Context) -> tuple[list[Any], list[str]]:
                 continue
             seen.add((info.st_dev, info.st_ino))
         try:
-            found.append(store.summary(path))
+            found.append(files.open(path))
         except ScorekeeperError as error:
             problems.append(visible(str(error)))
     return found, problems
@@ -190,19 +191,21 @@ def book_command(ctx: click.Context, game: str | None, since: datetime.date | No
 
 
 def _mark_paid(ctx: click.Context, unpaid: list[Any]) -> None:
-    """Mark `unpaid` paid today, one file after another: a file that cannot be changed is
-    found before any is (read-only); one that fails later stops it, saying which are done."""
-    from .. import atomic, revise
+    """Mark `unpaid` paid today, one file after another, each as the book read it (one
+    changed since is refused): a file that cannot be changed is found before any is
+    (read-only); one that fails later stops it, saying which are done."""
+    from .. import files
+    from ..files import atomic, revise
 
     today = datetime.date.today()
     due = [s for s in unpaid if s.date <= today]
     for sitting in due:
-        atomic.check_writable(atomic.real_path(sitting.path))
+        atomic.check_writable(sitting.real)
     done: list[str] = []
     for sitting in due:
         try:
-            with held_interrupt():
-                revise.set_paid(sitting.path, today)
+            with held_interrupt() as on_locked:
+                files.save(sitting, revise.set_paid(sitting, today), on_locked)
                 done.append(sitting.name)
                 mark_recorded(ctx, f"marking {', '.join(done)} paid")
         except ScorekeeperError as error:
@@ -252,22 +255,18 @@ def stats(ctx: click.Context, game: str | None, since: datetime.date | None,
 
 def _tally(sittings: list[Any], player: str | None) -> tuple[list[dict[str, Any]],
                                                               dict[str, str]]:
-    """Each player's counts per game, over `sittings` (replayed in full)."""
-    from .. import store
+    """Each player's counts per game, over `sittings` (as their cached standings keep
+    them)."""
     from ..games import GAMES
-    from ..render import view_of
 
     counts: dict[tuple[str, str], dict[str, Any]] = {}
     for sitting in sittings:
-        loaded = store.load(sitting.path)
-        tallies = view_of(loaded.session.game).tally(loaded.session, loaded.played,
-                                                     loaded.standing)
-        for name in loaded.session.players:
+        for name in sitting.players:
             row = counts.setdefault((sitting.game, name.casefold()), {
                 "name": name, "game": sitting.game, "sittings": 0, "deals": 0})
             row["sittings"] += 1
-            tally = tallies.get(name, {})
-            row["deals"] += tally.get("deals", loaded.standing.deals)  # Bridge: those he played
+            tally = sitting.counts.get(name, {})
+            row["deals"] += tally.get("deals", sitting.deals)  # Bridge: those he played
             for key, n in tally.items():
                 if key != "deals":
                     row[key] = row.get(key, 0) + n

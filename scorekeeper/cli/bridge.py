@@ -15,14 +15,12 @@ from ..games.bridge import (
 )
 from ..games.rubber import STRAIN_WORDS, Teams, default_teams
 from ..session import AnySession
-from .common import DealForm, GameCommand, deal_command, find, find_all, of_game
+from .common import DealForm, GameCommand, find, find_all, game_command_line, of_game
 from .options import (
     CONTEXT,
     Group,
     create_session,
     echo,
-    held_interrupt,
-    mark_recorded,
     new_session_options,
     session_option,
     session_path,
@@ -114,7 +112,7 @@ FORM = DealForm(
     """,
 )
 
-group.add_command(deal_command("bridge", FORM))
+CLI = game_command_line("bridge", group, FORM)
 
 
 @group.command("rubber", context_settings=CONTEXT, cls=GameCommand)
@@ -133,18 +131,16 @@ def rubber(ctx: click.Context, teams: tuple[tuple[str, str], tuple[str, str]],
     Example:
       scorekeeper bridge rubber --teams Ann,Eve/Bob,Cid
     """
-    from .. import store
     from ..render import view_of
+    from .saving import record
 
-    path = session_path(ctx, session)
-
-    def build(s: AnySession) -> NewPartnerships:
-        (a, b), (c, d) = ((of_game(s, "bridge").players.find(p) for p in side) for side in teams)
+    def build(before: Any) -> NewPartnerships:
+        players = of_game(before.header, "bridge").players
+        (a, b), (c, d) = ((players.find(p) for p in side) for side in teams)
         new = Teams((a, b), (c, d))
-        check_a_change(store.load_standing(path)[1].state, new, s.players)  # under the lock
+        check_a_change(before.standing.state, new, players)  # under the lock
         return NewPartnerships(new)
 
-    with held_interrupt():
-        done = store.record(path, build)
-        mark_recorded(ctx, "the new partnerships")
-    echo(view_of(done.session.game).recorded(done.session, done.played, done.standing))
+    done = record(ctx, session_path(ctx, session), build, what="the new partnerships")
+    header = done.before.header
+    echo(view_of(header.game).recorded(header, done.played, done.standing))

@@ -3,6 +3,8 @@ make the entry), and the `deal` and `amend` commands built from it, so the one-s
 commands, `scorekeeper deal`, `amend` and `play` parse and record a deal the same way."""
 
 
+from __future__ import annotations
+
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -12,16 +14,8 @@ from ..errors import RuleError, SessionError
 from ..session import AnySession
 
 if TYPE_CHECKING:
-    from ..revise import Amended
-from .options import (
-    CONTEXT,
-    Command,
-    echo,
-    held_interrupt,
-    mark_recorded,
-    session_param,
-    session_path,
-)
+    from ..files.revise import Amended
+from .options import CONTEXT, Command, echo, run_state, session_param, session_path
 from .params import Count, Player
 
 
@@ -38,6 +32,24 @@ class DealForm(NamedTuple):
     """N and a deal's arguments, for the examples of `amend --help`."""
     check: Callable[[dict[str, Any]], None] = lambda values: None
     """Refuse options that exclude each other (click.UsageError), before any file is read."""
+
+
+class GameCli(NamedTuple):
+    """A game at the command line: its group (`new`, `deal` and the game's own commands)
+    and the form of its deal."""
+
+    group: click.Group
+    form: DealForm
+
+    @property
+    def deal(self) -> click.Command:
+        return self.group.commands["deal"]
+
+
+def game_command_line(game: str, group: click.Group, form: DealForm) -> GameCli:
+    """The game's command line: its group, given the game's `deal` made from `form`."""
+    group.add_command(deal_command(game, form))
+    return GameCli(group, form)
 
 
 DEAL_HINT = ": use 'scorekeeper deal', which knows each session's game"
@@ -107,20 +119,17 @@ def deal_command(game: str, form: DealForm) -> click.Command:
     """The game's `deal`: record one deal, say what it did and what comes next."""
 
     def record(**values: Any) -> None:
-        from .. import store
         from ..render import view_of
+        from .saving import record
 
         ctx = click.get_current_context()
         form.check(values)
         dry_run = values.pop("dry_run")
         path = session_path(ctx, values.pop("session"))
-        with held_interrupt():
-            done = store.record(path, lambda session: form.build(
-                of_game(session, game, DEAL_HINT), values), dry_run)
-            played = done.played
-            if not dry_run:
-                mark_recorded(ctx, f"deal {played.number}" if played.number else "the change")
-        lines = view_of(done.session.game).recorded(done.session, played, done.standing)
+        done = record(ctx, path, lambda before: form.build(
+            of_game(before.header, game, DEAL_HINT), values), dry_run)
+        header = done.before.header
+        lines = view_of(header.game).recorded(header, done.played, done.standing)
         echo(["Dry run: nothing saved."] * dry_run + lines)
 
     params = [*form.params, *_common_deal_options(), session_param()]
@@ -132,18 +141,34 @@ def amend_command(game: str, form: DealForm) -> click.Command:
     """`amend N`: deal N gets new inputs; every later deal is replayed."""
 
     def amend(number: int, **values: Any) -> None:
-        from .. import revise
+        from ..files import revise
+        from ..render import view_of
+        from .saving import change, known_or_open
 
         ctx = click.get_current_context()
         form.check(values)
         dry_run = values.pop("dry_run")
         path = session_path(ctx, values.pop("session"))
-        with held_interrupt():
-            done = revise.amend(
-                path, number, lambda session: form.build(of_game(session, game), values), dry_run)
-            if not dry_run:
-                mark_recorded(ctx, f"the change to deal {number}")
-        echo(amended_lines(done, number, dry_run))
+
+        def compute(before: Any) -> tuple[Any, Amended]:
+            done = revise.amend(before, number, form.build(of_game(before.header, game),
+                                                           values))
+            return done.change, done
+
+        if dry_run:
+            echo(["Dry run: nothing saved.", *amended_lines(
+                compute(known_or_open(ctx, path))[1], number)])
+            return
+        asking = run_state(ctx).ask is not None
+        done = change(ctx, path, compute, lambda _: f"the change to deal {number}",
+                      lambda made: (amended_lines(made, number), "Type yes to make this change: "))
+        if done is None:
+            return
+        if asking:  # its change was shown before the yes
+            word = view_of(done.before.header.game).deal_word.lower()
+            echo(f"Saved the change to {word} {number}.")
+        else:
+            echo(amended_lines(done, number))
 
     number = click.Argument(["number"], type=Count(1), metavar="N")
     params = [number, *form.params, *_common_deal_options(), session_param()]
@@ -163,12 +188,13 @@ Examples:
 """
 
 
-def amended_lines(done: "Amended", number: int, dry_run: bool) -> list[str]:
+def amended_lines(done: Amended, number: int) -> list[str]:
     from ..render import view_of
     from ..session import nets
 
-    view = view_of(done.session.game)
-    before = nets(done.before.session, done.before.standing)
-    after = nets(done.session, done.standing)
-    return ["Dry run: nothing saved."] * dry_run + view.amended(
-        number, done.before.played[done.position], done.played[done.position], (before, after))
+    after = done.change.session
+    assert after is not None
+    view = view_of(after.game)
+    before = done.before.nets
+    return view.amended(number, done.before.played[done.position], done.played[done.position],
+                        (before, nets(after, done.change.standing)))

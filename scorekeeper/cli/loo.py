@@ -8,7 +8,7 @@ import click
 
 from ..games.loo import LooDeal, LooSettings, Remainder, Single
 from ..session import AnySession
-from .common import DealForm, deal_command, find, find_all
+from .common import DealForm, find, find_all, game_command_line
 from .options import CONTEXT, Group, create_session, echo, new_session_options
 from .params import Count, Names, Player, PlayerCount
 
@@ -122,4 +122,4 @@ FORM = DealForm(
     """,
 )
 
-group.add_command(deal_command("loo", FORM))
+CLI = game_command_line("loo", group, FORM)

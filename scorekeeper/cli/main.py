@@ -15,8 +15,7 @@ import io
 import os
 import sys
 from contextlib import suppress
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -25,6 +24,9 @@ from ..errors import ScorekeeperError, UsageError
 from ..games import GAMES
 from ..text import visible
 from .options import CONTEXT, Quick, RunState
+
+if TYPE_CHECKING:
+    from .common import GameCli
 
 #: The commands every game shares, by the module that holds each ("module:name" where the
 #: function has another name): a command is imported only when it is run (or help lists
@@ -37,10 +39,14 @@ COMMANDS = {
 }
 
 
-def game_cli(name: str) -> ModuleType:
-    """The command-line module of a game: scorekeeper.cli.<name>, with its `group` and the
-    `FORM` of its deal."""
-    return importlib.import_module(f"{__package__}.{name}")
+def game_cli(name: str) -> GameCli:
+    """A game at the command line: the `CLI` of scorekeeper.cli.<name>."""
+    from .common import GameCli
+
+    found = importlib.import_module(f"{__package__}.{name}").CLI
+    if not isinstance(found, GameCli):
+        raise TypeError(f"scorekeeper.cli.{name}.CLI is not a GameCli")
+    return found
 
 
 #: How writing the output fails: a closed pipe, a full disk, a terminal gone.

@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from .. import paths
+from ..files import paths
 from .params import Date, Label, Names, Player, Value
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
+    from ..files import Snapshot
     from ..render.chart import Canvas
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -89,21 +90,32 @@ class Group(Quick, click.Group):
 
 class RunState:
     """What a run did that its exit code must tell: a change recorded. Set before the
-    report is printed, so that a report that cannot be printed does not hide it."""
+    report is printed, so that a report that cannot be printed does not hide it. `play`
+    adds how to ask the person at the table, and keeps the file as it last read it."""
 
     def __init__(self) -> None:
         self.recorded: str | None = None
+        self.ask: Callable[[str], bool] | None = None
+        """Asks a question and says whether the answer is yes; set by `play` on a
+        terminal, where undo and amend show what they would do and wait for a yes."""
+        self.known: Snapshot | None = None
+        """The session as last read, which a change may be made from if the file still
+        holds its bytes (so that it is not read again)."""
+
+
+def run_state(ctx: click.Context) -> RunState:
+    state = ctx.find_object(RunState)
+    return state if state is not None else RunState()
 
 
 @contextmanager
-def held_interrupt() -> Iterator[None]:
-    """Around a change and its marking as recorded: once the session's lock is taken (and
-    so the file may change), Ctrl-C waits until the change is made and noted, then takes
-    effect, so that the exit code still says the change was made. Before the lock, while
-    waiting for it, Ctrl-C stops the command at once: nothing was changed."""
+def held_interrupt() -> Iterator[Callable[[], None]]:
+    """Around a change and its marking as recorded; yields what to call once the session's
+    lock is taken. From then on (the file may change) Ctrl-C waits until the change is made
+    and noted, then takes effect, so that the exit code still says the change was made.
+    Before the lock, while waiting for it, Ctrl-C stops the command at once: nothing was
+    changed."""
     import signal
-
-    from .. import atomic
 
     locked: list[bool] = []
     caught: list[int] = []
@@ -117,11 +129,9 @@ def held_interrupt() -> Iterator[None]:
         previous = signal.signal(signal.SIGINT, on_interrupt)
     except ValueError:  # not the main thread: nothing to hold
         previous = None
-    atomic.lock_taken = lambda: locked.append(True)
     try:
-        yield
+        yield lambda: locked.append(True)
     finally:
-        atomic.lock_taken = None
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
     if caught:
@@ -272,7 +282,7 @@ def new_session_options(f: F) -> F:
 def create_session(ctx: click.Context, game: str, settings: Any, options: dict[str, Any]
                    ) -> tuple[Any, str]:
     """Write a new session from `new`'s shared options; make it the current one."""
-    from .. import store
+    from .. import files
     from ..errors import ScorekeeperError
     from ..games import get_game
     from ..session import Session
@@ -283,9 +293,11 @@ def create_session(ctx: click.Context, game: str, settings: Any, options: dict[s
     session = Session(get_game(game), options["players"], settings, (), options["value"],
                       options["currency"], options["first_dealer"], paths.session_name(path),
                       options["date"] or datetime.date.today())
-    with held_interrupt():
-        store.create(path, session, options["force"])
+    with held_interrupt() as on_locked:
+        kept = files.create(path, session, options["force"], on_locked)
         mark_recorded(ctx, f"the new session {session.name!r}")
+    if kept:
+        click.echo(f"The session it replaces is kept as {kept}.", err=True)
     if root:
         try:
             paths.set_current(root, session.name)

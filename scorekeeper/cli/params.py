@@ -257,11 +257,11 @@ class Date(Param):
 def session_players(ctx: click.Context) -> tuple[str, ...]:
     """The players of the session a command names, for completion; none if it cannot be
     read."""
-    from .. import store
+    from .. import files
+    from ..errors import ScorekeeperError
     from .options import session_path
 
     try:
-        session, _ = store.load_standing(session_path(ctx, ctx.params.get("session")))
-    except Exception:
+        return files.open(session_path(ctx, ctx.params.get("session"))).players
+    except (ScorekeeperError, click.ClickException):
         return ()
-    return tuple(session.players)

@@ -10,7 +10,7 @@ import click
 from ..games.cards import SUIT_WORDS, Card, card_points, meld_total, melds, parse_cards
 from ..games.pinochle import CHIP_TABLE, BuryFail, Ending, PinochleDeal, PinochleSettings
 from ..session import AnySession
-from .common import DealForm, deal_command, find
+from .common import DealForm, find, game_command_line
 from .options import CONTEXT, Group, create_session, echo, emit, new_session_options, output_options
 from .params import Choice, Count, Param, Player
 
@@ -176,7 +176,7 @@ FORM = DealForm(
     """,
 )
 
-group.add_command(deal_command("pinochle", FORM))
+CLI = game_command_line("pinochle", group, FORM)
 
 
 @group.command("meld", context_settings=CONTEXT)

@@ -10,13 +10,11 @@ and exits 1 if any line was refused: a file of deals can be piped in.
 
 from __future__ import annotations
 
-import contextlib
 import gc
-import io
 import shlex
 import sys
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -33,6 +31,7 @@ from .options import (
 )
 
 if TYPE_CHECKING:
+    from ..files import Snapshot
     from .common import DealForm
 
 COMMANDS = ("show", "settle", "undo", "amend", "deal", "help", "quit")
@@ -83,30 +82,39 @@ def play(ctx: click.Context, session: str | None) -> None:
 
 
 class Sitting:
-    """The session a `play` runs on, and how its lines become commands."""
+    """The session a `play` runs on, and how its lines become commands. The file is read
+    once and kept in memory; it is read again only when it changed on disk (another window,
+    another player), and a file that cannot be read for a moment is an error for the line
+    typed then, not the end of the shell."""
 
     def __init__(self, ctx: click.Context, path: str) -> None:
-        from .. import store
         from .main import game_cli
+        from .saving import known_or_open
 
         self.root = ctx.find_root()
         self.path = path
         self.unprinted: OSError | None = None
         """Why a report could not be printed, if one could not."""
-        self.game = store.game_of(path)
-        self.module = game_cli(self.game)
-        self.form: DealForm = self.module.FORM
+        read = known_or_open(self.root, path)
+        self.game = read.header.game.name
+        self.cli = game_cli(self.game)
+        self.form: DealForm = self.cli.form
+        self.players = read.players
 
-    def standing(self) -> tuple[Any, Any]:
-        from .. import store
+    def snapshot(self) -> Snapshot:
+        """The session as it is now (read again only if the file changed)."""
+        from .saving import known_or_open
 
-        return store.load_standing(self.path)
+        return known_or_open(self.root, self.path)
 
     def prompt(self) -> str:
         from ..render import view_of
 
-        session, standing = self.standing()
-        return view_of(session.game).prompt(session, standing)
+        try:
+            read = self.snapshot()
+        except ScorekeeperError:
+            return "(the file cannot be read just now)"
+        return view_of(read.header.game).prompt(read.header, read.standing)
 
     def deal_word(self) -> str:
         """What a deal is called here: "hand" in Loo."""
@@ -119,7 +127,11 @@ class Sitting:
         """The running balances in one line: Ann +3 · Bob -2 · pool 6."""
         from ..render import view_of
 
-        session, standing = self.standing()
+        try:
+            read = self.snapshot()
+        except ScorekeeperError as error:
+            return visible(str(error))
+        session, standing = read.header, read.standing
         view = view_of(session.game)
         parts = [f"{p} {n:+d}" if n else f"{p} 0" for p, n in
                  ((p, standing.balances[p]) for p in session.players)]
@@ -140,15 +152,19 @@ class Sitting:
             return name, table.undo, words[1:]
         if name == "amend":
             return name, amend_command(self.game, self.form), words[1:]
-        deal: click.Command = self.module.group.commands["deal"]
-        return "deal", deal, words[1:] if name == "deal" else words
+        return "deal", self.cli.deal, words[1:] if name == "deal" else words
 
-    def run(self, command: click.Command, name: str, args: list[str]) -> bool:
-        """Run one command as the one-shot command line would; False if it was refused."""
+    def run(self, command: click.Command, name: str, args: list[str],
+            ask: Callable[[str], bool] | None = None) -> bool:
+        """Run one command as the one-shot command line would (`ask`: how to ask the
+        person at the table before a change); False if it was refused."""
         if {"-s", "--session"} & set(args):
             click.echo(f"Error: play keeps to its session ({self.path}): give no -s here",
                        err=True)
             return False
+        state = self.root.find_object(RunState)
+        if state is not None:
+            state.ask = ask
         try:
             with command.make_context(name, ["--session", self.path, *args],
                                       parent=self.root) as ctx:
@@ -163,6 +179,9 @@ class Sitting:
             return False
         except OSError as error:  # its report could not be printed: the next line still runs
             self.unprinted = error
+        finally:
+            if state is not None:
+                state.ask = None
         return True
 
 
@@ -185,7 +204,8 @@ Ask = Callable[[str], str]
 
 def one_line(sitting: Sitting, line: str, ask: Ask | None = None) -> bool | None:
     """Run one line: True done, False refused, None to quit. With `ask` (on a terminal),
-    undo and amend want a typed yes, and a change is followed by the running balances."""
+    undo and amend show what they would do and want a typed yes, and a change is followed
+    by the running balances."""
     try:
         words = shlex.split(line, comments=True)
     except ValueError as error:
@@ -202,49 +222,8 @@ def one_line(sitting: Sitting, line: str, ask: Ask | None = None) -> bool | None
     name, command, args = found
     changes = (name in ("deal", "undo", "amend") and "--dry-run" not in args
                and not {"-h", "--help"} & set(args))
-    if ask and changes and name != "deal" and not _sure(sitting, command, name, args, ask):
-        return True
-    if ask and name == "amend" and changes:  # its change was shown before the yes
-        with contextlib.redirect_stdout(io.StringIO()):
-            done = sitting.run(command, name, args)
-        if done:
-            echo(f"Saved the change to {sitting.deal_word()} {args[0]}.")
-    else:
-        done = sitting.run(command, name, args)
+    sure = None if ask is None else (lambda question: ask(question).strip().lower() == "yes")
+    done = sitting.run(command, name, args, sure)
     if done and ask and changes:
         echo(sitting.balances())
     return done
-
-
-def _sure(sitting: Sitting, command: click.Command, name: str, args: list[str], ask: Ask
-          ) -> bool:
-    """Whether the person, shown what an undo or an amend would do, types yes to it. An
-    amend is tried first without saving, and one that would be refused asks nothing."""
-    if name == "undo":
-        what = _last_deal(sitting)
-        if what is None:
-            return True  # nothing to undo: undo says so
-        question = f"Type yes to remove {what}: "
-    else:
-        if not sitting.run(command, name, [*args, "--dry-run"]):
-            return False
-        question = "Type yes to make this change: "
-    if ask(question).strip().lower() == "yes":
-        return True
-    echo("Nothing changed.")
-    return False
-
-
-def _last_deal(sitting: Sitting) -> str | None:
-    """The last entry, as undo would name it; None if there is none."""
-    from .. import store
-    from ..render import view_of
-
-    loaded = store.load(sitting.path)
-    if not loaded.played:
-        return None
-    last = loaded.played[-1]
-    what = view_of(loaded.session.game).describe(last.result)
-    if last.number is None:
-        return f"the {what}"
-    return f"deal {last.number} (dealt by {last.dealer}: {what})"

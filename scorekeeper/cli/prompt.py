@@ -66,7 +66,7 @@ class _KeptHistory(FileHistory):
 
 def _history() -> History:
     """Lines typed at earlier sittings, kept in the per-user data folder."""
-    from ..paths import default_dir
+    from ..files.paths import default_dir
 
     try:
         folder = default_dir()
@@ -81,8 +81,7 @@ class PlayCompleter(Completer):
     PLAYER= where a count follows), suits and formats."""
 
     def __init__(self, sitting: Sitting) -> None:
-        session, _ = sitting.standing()
-        self.players = [name.replace(" ", "\\ ") for name in session.players]
+        self.players = [name.replace(" ", "\\ ") for name in sitting.players]
         self.params = {opt: param for param in sitting.form.params
                        for opt in getattr(param, "opts", [])}
         self.flags = sorted([*self.params, "--dealer", "--dry-run"])

@@ -8,8 +8,8 @@ from typing import Any
 
 import click
 
-from .. import paths
 from ..errors import ScorekeeperError
+from ..files import paths
 from ..text import visible
 from .options import (
     CONTEXT,
@@ -39,7 +39,7 @@ def sessions(ctx: click.Context, fmt: str | None) -> None:
       scorekeeper sessions
       scorekeeper --dir sessions sessions --format json
     """
-    from .. import store
+    from .. import files
     from ..render.reports import sessions as report
 
     root = folder_to_list(ctx)
@@ -49,12 +49,12 @@ def sessions(ctx: click.Context, fmt: str | None) -> None:
         name = paths.session_name(path)
         row: dict[str, Any] = {"name": name, "current": name == current, "path": path}
         try:
-            session, standing = store.load_standing(path)
+            session, deals = files.glance(path)
         except ScorekeeperError as error:
             row |= {"game": "unreadable", "players": [], "deals": 0, "error": str(error)}
         else:
             row |= {"game": session.game.name, "players": list(session.players),
-                    "deals": standing.deals,
+                    "deals": deals,
                     "date": session.date.isoformat() if session.date else None,
                     "paid": session.paid.isoformat() if session.paid else None}
         rows.append(row)
@@ -71,11 +71,11 @@ def use(ctx: click.Context, name: str) -> None:
     Example:
       scorekeeper use friday
     """
-    from .. import store
+    from .. import files
 
     root = folder(ctx)
     path = paths.find_session(root, paths.check_session_name(name))
-    store.load_standing(path)
+    files.open(path)
     with held_interrupt():
         paths.set_current(root, name)
         mark_recorded(ctx, f"'{name}' as the current session")
@@ -97,18 +97,18 @@ def show(ctx: click.Context, session: str | None, chart: bool, fmt: str | None) 
       scorekeeper show --format json
       scorekeeper show --chart
     """
-    from .. import store
+    from .. import files
     from ..render.reports import show as report
 
     if chart and fmt:
         raise click.UsageError("--chart draws a chart: give it without --format")
-    loaded = store.load(session_path(ctx, session))
+    shown = files.open(session_path(ctx, session))
     if chart:
         from ..render.chart import session_chart
 
-        click.echo(session_chart(loaded.session, loaded.played, canvas()))
+        click.echo(session_chart(shown.session, shown.played, canvas()))
         return
-    emit(report(loaded.session, loaded.played, loaded.standing), fmt)
+    emit(report(shown.session, shown.played, shown.standing), fmt)
 
 
 @click.command(context_settings=CONTEXT, cls=Command)
@@ -125,12 +125,12 @@ def settle(ctx: click.Context, session: str | None, fmt: str | None) -> None:
       scorekeeper settle
       scorekeeper settle -s sessions/loo-evening.toml --format json
     """
-    from .. import store
+    from .. import files
     from ..reckoning import settle as reckon
     from ..render.reports import settle as report
 
-    loaded, standing = store.load_standing(session_path(ctx, session))
-    emit(report(loaded, reckon(loaded, standing)), fmt)
+    read = files.open(session_path(ctx, session))
+    emit(report(read.header, reckon(read.header, read.standing)), fmt)
 
 
 @click.command(context_settings=CONTEXT, cls=Command)
@@ -145,11 +145,11 @@ def check(files: tuple[str, ...]) -> None:
     Example:
       scorekeeper check sessions/*.toml
     """
-    from .. import store
+    from ..files import check as check_file
 
     failed = False
     for name in files:
-        problems, session, deals = store.check(name)
+        problems, session, deals = check_file(name)
         if session is None:
             failed = True
             click.echo("\n".join(visible(str(p)) for p in problems), err=True)

@@ -4,24 +4,18 @@ game, `edit` in an editor, checked on save, and `play`, a whole sitting at one p
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..text import visible
 from .main import game_cli
-from .options import (
-    CONTEXT,
-    Command,
-    echo,
-    held_interrupt,
-    mark_recorded,
-    session_option,
-    session_path,
-)
+from .options import CONTEXT, Command, echo, session_option, session_path
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
+
+    from ..files import Snapshot
 
 #: Commands whose arguments are the session's game's own: they are parsed by that game's
 #: command, so `--help` and every option reach it untouched.
@@ -31,15 +25,16 @@ PASS_THROUGH = {**CONTEXT, "ignore_unknown_options": True, "allow_extra_args": T
 
 def _game_command(ctx: click.Context, spec: str | None, which: str
                   ) -> tuple[click.Command, str, str]:
-    """The session's game's `deal` (or `amend`) command, the session's file, its game."""
-    from .. import store
+    """The session's game's `deal` (or `amend`) command, the session's file, its game.
+    The file read to learn the game is the one the command then changes, if it still holds
+    the same bytes (it is not read twice)."""
     from .common import amend_command
+    from .saving import known_or_open
 
     path = session_path(ctx, spec)
-    game = store.game_of(path)
-    module = game_cli(game)
-    command: click.Command = (module.group.commands["deal"] if which == "deal"
-                              else amend_command(game, module.FORM))
+    game = known_or_open(ctx, path).header.game.name
+    cli = game_cli(game)
+    command = cli.deal if which == "deal" else amend_command(game, cli.form)
     return command, path, game
 
 
@@ -71,7 +66,7 @@ def _dispatch(ctx: click.Context, which: str, args: tuple[str, ...], spec: str |
 
 def _whose(path: str, game: str) -> str:
     """'friday' is Three-card Loo."""
-    from .. import paths
+    from ..files import paths
     from ..games import get_game
 
     return f"'{paths.session_name(path)}' is {get_game(game).title}"
@@ -148,14 +143,29 @@ def undo(ctx: click.Context, session: str | None) -> None:
     Example:
       scorekeeper undo
     """
-    from .. import revise
+    from ..files import revise
     from ..render import view_of
+    from .saving import change
 
-    with held_interrupt():
-        done = revise.undo(session_path(ctx, session))
+    def compute(before: Any) -> tuple[Any, revise.Undone]:
+        done = revise.undo(before)
+        return done.change, done
+
+    def what(done: revise.Undone) -> str:
+        number = done.removed.number
+        return f"the undo of deal {number}" if number else "the undo"
+
+    def confirm(done: revise.Undone) -> tuple[list[str], str]:
         last = done.removed
-        mark_recorded(ctx, f"the undo of deal {last.number}" if last.number else "the undo")
-    echo(view_of(done.session.game).undone(done.session, last, done.standing))
+        described = view_of(done.session.game).describe(last.result)
+        if last.number is None:
+            return [], f"Type yes to remove the {described}: "
+        return [], f"Type yes to remove deal {last.number} (dealt by {last.dealer}: {described}): "
+
+    done = change(ctx, session_path(ctx, session), compute, what, confirm)
+    if done is None:
+        return
+    echo(view_of(done.session.game).undone(done.session, done.removed, done.change.standing))
 
 
 @click.command(context_settings=CONTEXT, cls=Command)
@@ -172,15 +182,15 @@ def edit(ctx: click.Context, session: str | None) -> None:
     Example:
       EDITOR=nano scorekeeper edit
     """
-    from .. import atomic
+    from .. import files
 
     path = session_path(ctx, session)
-    original = atomic.read_file(atomic.real_path(path))
-    copy = _editable_copy(path, original)
-    edited = _edit_until_good(copy, path, original)
+    shown = files.open(path)
+    copy = _editable_copy(path, shown.raw)
+    edited = _edit_until_good(copy, path, shown.raw)
     if edited is None:
         return
-    _save_edit(ctx, path, original, edited, copy)
+    _save_edit(ctx, shown, edited, copy)
 
 
 def _editable_copy(path: str, original: bytes) -> str:
@@ -214,8 +224,9 @@ def _edit_until_good(copy: str, path: str, original: bytes) -> bytes | None:
     import os
     import sys
 
-    from .. import atomic, store
+    from .. import files
     from ..errors import ScorekeeperError
+    from ..files import atomic
 
     while True:
         try:
@@ -229,7 +240,7 @@ def _edit_until_good(copy: str, path: str, original: bytes) -> bytes | None:
             os.unlink(copy)
             echo("No change: nothing to save.")
             return None
-        problems = store.examine(edited, path).problems
+        problems = files.examine(edited, path).problems
         if not problems:
             return edited
         click.echo("\n".join(visible(str(p)) for p in problems), err=True)
@@ -237,20 +248,24 @@ def _edit_until_good(copy: str, path: str, original: bytes) -> bytes | None:
             raise click.ClickException(f"nothing was saved; your edit is kept in {copy}")
 
 
-def _save_edit(ctx: click.Context, path: str, original: bytes, edited: bytes, copy: str
-               ) -> None:
+def _save_edit(ctx: click.Context, shown: Snapshot, edited: bytes, copy: str) -> None:
+    """Save `edited` over the file as it was when the editor opened (`shown`): refused if
+    it changed meanwhile, the edit kept in `copy`."""
     import os
 
-    from .. import revise
+    from .. import files
     from ..errors import ScorekeeperError
+    from ..files import revise
+    from .options import held_interrupt, mark_recorded
 
-    with held_interrupt():
+    with held_interrupt() as on_locked:
         try:
-            loaded = revise.save_text(path, original, edited)
+            after = files.save(shown, revise.new_text(shown, edited), on_locked,
+                               since="the editor opened it")
         except ScorekeeperError as error:
             raise click.ClickException(f"{error}; your edit is kept in {copy}") from None
         mark_recorded(ctx, "the edit")
     os.unlink(copy)
-    deals = loaded.standing.deals
-    echo(f"Saved {path}: {deals} deal{'' if deals == 1 else 's'}, next dealer "
-         f"{loaded.standing.next_dealer}.")
+    deals = after.standing.deals
+    echo(f"Saved {shown.path}: {deals} deal{'' if deals == 1 else 's'}, next dealer "
+         f"{after.standing.next_dealer}.")

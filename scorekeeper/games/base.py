@@ -15,7 +15,7 @@ returns the next state and the result. The session folds its entries through it.
 
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from ..ledger import Transfer
@@ -66,6 +66,9 @@ class Game(ABC, Generic[S, E, St, R]):
     accounts: ClassVar[tuple[str, ...]] = ()
     """Accounts beside the players' (Loo: the pool); their names hold a '/', which no
     player's can."""
+    entry_keys: ClassVar[frozenset[str]] = frozenset()
+    """The keys an entry's table may hold (beside players' names), so that a file can be
+    read fast; a key not listed is still read, only slower."""
     state_version: ClassVar[int] = 1
     """Raise it when the state or its data form changes: cached standings are then
     replayed afresh."""
@@ -118,6 +121,17 @@ class Game(ABC, Generic[S, E, St, R]):
     def end_of_sitting(self, state: St, players: Players, next_dealer: str) -> list[Transfer]:
         """Transfers that close the sitting (Loo shares out the pool); none by default."""
         return []
+
+    # --- what stats counts -------------------------------------------------------------------
+
+    counts: ClassVar[tuple[str, ...]] = ()
+    """What `stats` counts of each player's play, in the order shown (Loo: "looed",
+    "pools"). "deals", when counted, is the deals he played (Bridge: not those he sat out);
+    otherwise every deal of the sitting counts for every player."""
+
+    def count(self, result: R) -> Iterable[tuple[str, str, int]]:
+        """What one entry adds to the counts: (player, count, how many)."""
+        return ()
 
     # --- the cached standing -----------------------------------------------------------------
 

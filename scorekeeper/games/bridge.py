@@ -11,7 +11,7 @@ change it makes to that reckoning, and an unfinished rubber is already reckoned 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -26,6 +26,7 @@ from .rubber import (
     RUBBER_BONUS,
     TRICK_VALUE,
     Rubber,
+    RubberSummary,
     Strain,
     Teams,
     default_teams,
@@ -110,17 +111,38 @@ class NewPartnerships:
 BridgeEntry = BridgeDeal | NewPartnerships
 
 
+class Earlier(NamedTuple):
+    """The rubbers won before the last one, newest first: a chain every later state
+    shares, so a deal never copies what came before it."""
+
+    rubber: RubberSummary
+    before: Earlier | None
+
+
 class BridgeState(NamedTuple):
-    rubbers: tuple[Rubber, ...] = ()
+    last: Rubber | None = None
+    """The rubber being played, or the last one won; None before the first deal."""
+    earlier: Earlier | None = None
+    """The rubbers before `last`, in brief."""
     next_teams: Teams | None = None
     """The partnerships for the next rubber, when changed."""
 
     @property
     def playing(self) -> Rubber | None:
         """The rubber being played, if one is under way."""
-        if self.rubbers and self.rubbers[-1].winner is None:
-            return self.rubbers[-1]
+        if self.last is not None and self.last.winner is None:
+            return self.last
         return None
+
+    @property
+    def rubbers(self) -> tuple[RubberSummary, ...]:
+        """Every rubber begun, in order, in brief."""
+        found = [] if self.last is None else [self.last.summary()]
+        link = self.earlier
+        while link is not None:
+            found.append(link.rubber)
+            link = link.before
+        return tuple(reversed(found))
 
 
 class BridgeResult(NamedTuple):
@@ -128,6 +150,8 @@ class BridgeResult(NamedTuple):
 
     rubber: Rubber
     """The rubber after the deal."""
+    started: bool
+    """The deal began its rubber."""
     deal: BridgeDeal
     side: int
     """The side that took seven or more tricks."""
@@ -155,17 +179,17 @@ def next_rubber(state: BridgeState, players: Players) -> Rubber:
     """The rubber being played, or the next one to start."""
     if state.playing:
         return state.playing
-    teams = state.next_teams or (state.rubbers[-1].teams if state.rubbers else None)
-    return Rubber(len(state.rubbers) + 1, teams or default_teams(players))
+    teams = state.next_teams or (state.last.teams if state.last else None)
+    return Rubber(state.last.number + 1 if state.last else 1, teams or default_teams(players))
 
 
 def check_a_change(state: BridgeState, teams: Teams, players: Players) -> None:
     """New partnerships must be new: the same ones again are a slip (a command run twice).
     Checked when they are given, not when a file is read: older files may hold such."""
-    upcoming = state.next_teams or (state.rubbers[-1].teams if state.rubbers
-                                    else default_teams(players))
+    upcoming = state.next_teams or (state.last.teams if state.last else default_teams(players))
     if teams == upcoming:
-        raise RuleError(f"rubber {len(state.rubbers) + 1} is already to be played "
+        number = state.last.number + 1 if state.last else 1
+        raise RuleError(f"rubber {number} is already to be played "
                         f"{side_name(teams.first)} v {side_name(teams.second)}: these "
                         "partnerships change nothing")
 
@@ -175,7 +199,27 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
     title = "Bridge"
     unit = "point"
     min_players, max_players = 4, 12
-    state_version = 2
+    entry_keys = DEAL_KEYS | {"teams"}
+    state_version = 3
+    counts = ("deals", "rubbers", "rubbers_won", "games_won", "slams")
+
+    def count(self, result: BridgeOutcome) -> Iterable[tuple[str, str, int]]:
+        """The deals and rubbers each player played (not those he sat out), the rubbers
+        and games his side won, and its slams."""
+        if isinstance(result, PartnershipsResult):
+            return ()
+        teams = result.rubber.teams
+        counted = [(p, "deals", 1) for p in teams.seating]
+        if result.started:
+            counted += [(p, "rubbers", 1) for p in teams.seating]
+        winners = teams.sides[result.side]
+        if result.game_won:
+            counted += [(p, "games_won", 1) for p in winners]
+            if result.rubber.winner is not None:
+                counted += [(p, "rubbers_won", 1) for p in winners]
+        if any("slam" in what for _, _, what in result.above):
+            counted += [(p, "slams", 1) for p in winners]
+        return counted
 
     def settings_from_data(self, data: Mapping[str, object]) -> BridgeSettings:
         fields = Fields(data, frozenset({"max_doublings"}), "settings")
@@ -253,18 +297,21 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         # The balances follow the rubber's reckoning as it stands: move them by its change.
         before = rubber.reckoning() if state.playing else {}
         change = {p: points - before.get(p, 0) for p, points in after.reckoning().items()}
-        scored = scored._replace(transfers=transfers_for(change))
         if state.playing:
-            return BridgeState((*state.rubbers[:-1], after), state.next_teams), scored
+            scored = scored._replace(transfers=transfers_for(change))
+            return BridgeState(after, state.earlier, state.next_teams), scored
         # a new rubber: it takes the partnerships set for it
-        return BridgeState((*state.rubbers, after), None), scored
+        scored = scored._replace(transfers=transfers_for(change), started=True)
+        earlier = state.earlier if state.last is None else Earlier(state.last.summary(),
+                                                                   state.earlier)
+        return BridgeState(after, earlier, None), scored
 
     def next_dealer(self, state: BridgeState, players: Players, dealer: str,
                     entry: BridgeEntry) -> str:
         """Round the four of the rubber, partners opposite. The first deal under new
         partnerships is the first-named player's; a change made while a rubber is played
         waits for it to end."""
-        last = state.rubbers[-1].teams if state.rubbers else default_teams(players)
+        last = state.last.teams if state.last else default_teams(players)
         if isinstance(entry, NewPartnerships):
             unchanged = state.playing or entry.teams == last
             return dealer if unchanged else entry.teams.first[0]
@@ -273,27 +320,34 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         return state.next_teams.first[0]
 
     def state_to_data(self, state: BridgeState) -> object:
-        def teams(t: Teams | None) -> object:
-            return None if t is None else (t.first, t.second)
-
-        rubbers = [(r.number, teams(r.teams), r.below, r.game_winners, r.above, r.winner)
-                   for r in state.rubbers]
-        return (rubbers, teams(state.next_teams))
+        last = state.last
+        pad = None if last is None else (last.number, _teams_data(last.teams), last.below,
+                                         last.game_winners, last.above, last.winner)
+        earlier = [(r.number, _teams_data(r.teams), r.points, r.games_won, r.winner)
+                   for r in state.rubbers[:-1]]
+        return (pad, earlier, None if state.next_teams is None else _teams_data(state.next_teams))
 
     def state_from_data(self, data: object) -> BridgeState:
-        def teams(t: Any) -> Teams:
-            (a, b), (c, d) = t
-            return Teams((a, b), (c, d))
-
-        if not isinstance(data, tuple) or len(data) != 2:
+        if not isinstance(data, tuple) or len(data) != 3:
             raise ValueError(f"not a Bridge state: {data!r}")
-        rubbers, next_teams = data
-        return BridgeState(
-            tuple(Rubber(n, teams(t), tuple(tuple(map(tuple, g)) for g in below), tuple(won),
-                         tuple(map(tuple, above)), winner)
-                  for n, t, below, won, above, winner in rubbers),
-            None if next_teams is None else teams(next_teams),
-        )
+        pad, earlier, next_teams = data
+        chain = None
+        for n, t, points, games, winner in earlier:
+            chain = Earlier(RubberSummary(n, _teams(t), tuple(points), tuple(games), winner),
+                            chain)
+        last = None if pad is None else Rubber(
+            pad[0], _teams(pad[1]), tuple(tuple(map(tuple, g)) for g in pad[2]), tuple(pad[3]),
+            tuple(map(tuple, pad[4])), pad[5])
+        return BridgeState(last, chain, None if next_teams is None else _teams(next_teams))
+
+
+def _teams_data(teams: Teams) -> object:
+    return (teams.first, teams.second)
+
+
+def _teams(data: Any) -> Teams:
+    (a, b), (c, d) = data
+    return Teams((a, b), (c, d))
 
 
 def _partnerships_from_data(data: Mapping[str, object], players: Players) -> NewPartnerships:
@@ -400,7 +454,7 @@ def _score(rubber: Rubber, deal: BridgeDeal) -> tuple[Rubber, BridgeResult]:
             games.append(())
     after = rubber._replace(below=tuple(games), game_winners=winners,
                     above=rubber.above + tuple(above), winner=winner)
-    return after, BridgeResult(after, deal, side, below, tuple(above), game_won, ())
+    return after, BridgeResult(after, False, deal, side, below, tuple(above), game_won, ())
 
 
 GAME = Bridge()

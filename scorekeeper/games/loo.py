@@ -6,7 +6,7 @@ construction: the dealer's ante goes into it, shares come out of it, loos go bac
 """
 
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
@@ -184,8 +184,15 @@ class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
     unit = "counter"
     #: 52 cards make 17 hands of three, one of them miss, and a card to turn up for trumps.
     min_players, max_players = 3, 16
+    entry_keys = DEAL_KEYS
     accounts = (POOL,)
     state_version = 3
+    counts = ("looed", "pools")
+
+    def count(self, result: LooHand) -> Iterable[tuple[str, str, int]]:
+        """Who was looed, and the counters each took out of the pool."""
+        return [*((p, "looed", 1) for p in result.looed),
+                *((p, "pools", n) for p, n in result.won.items())]
 
     def settings_from_data(self, data: Mapping[str, object]) -> LooSettings:
         fields = Fields(data, SETTINGS_KEYS, "settings")

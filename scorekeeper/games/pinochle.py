@@ -7,7 +7,7 @@ table exchange chips(bid), so a deal always balances.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import pairwise
@@ -149,6 +149,11 @@ class PinochleDeal:
                             f"{total}", "meld")
 
 
+#: How `stats` counts the end of a contract.
+ENDS = {Outcome.WON_ON_MELD: "made", Outcome.MADE: "made", Outcome.FAILED: "set",
+        Outcome.NO_BURY: "set", Outcome.CONCEDED: "conceded", Outcome.DECLINED: "declined"}
+
+
 class PinochleResult(NamedTuple):
     """What one deal did."""
 
@@ -175,6 +180,14 @@ class Pinochle(Game[PinochleSettings, PinochleDeal, tuple[()], PinochleResult]):
     title = "Auction Pinochle"
     unit = "chip"
     min_players, max_players = 3, 5
+    entry_keys = DEAL_KEYS
+    counts = ("bids", "made", "set", "conceded", "declined")
+
+    def count(self, result: PinochleResult) -> Iterable[tuple[str, str, int]]:
+        """A contract counts for its contractor, and how it ended."""
+        if result.bidder is None:
+            return ()
+        return ((result.bidder, "bids", 1), (result.bidder, ENDS[result.outcome], 1))
 
     def settings_from_data(self, data: Mapping[str, object]) -> PinochleSettings:
         fields = Fields(data, SETTINGS_KEYS, "settings")

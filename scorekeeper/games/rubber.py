@@ -134,6 +134,9 @@ class Rubber(NamedTuple):
                 below[side] += points
         return below[0], below[1]
 
+    def summary(self) -> RubberSummary:
+        return RubberSummary(self.number, self.teams, self.totals(), self.games(), self.winner)
+
     def reckoning(self) -> dict[str, int]:
         """Each player's points for this rubber as it stands: the side with the higher
         total wins the difference, each player of it +difference, each of the other -."""
@@ -141,6 +144,23 @@ class Rubber(NamedTuple):
         difference = first - second
         return (dict.fromkeys(self.teams.first, difference)
                 | dict.fromkeys(self.teams.second, -difference))
+
+
+class RubberSummary(NamedTuple):
+    """A rubber in brief, as the end of a sitting reckons it."""
+
+    number: int
+    teams: Teams
+    points: tuple[int, int]
+    """Each side's total."""
+    games_won: tuple[int, int]
+    winner: int | None
+
+    def totals(self) -> tuple[int, int]:
+        return self.points
+
+    def games(self) -> tuple[int, int]:
+        return self.games_won
 
 
 def honours_score(trump: Strain, held: list[int]) -> int:

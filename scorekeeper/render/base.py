@@ -48,8 +48,9 @@ class View(ABC, Generic[S, E, St, R]):
         """Where the sitting stands, after a deal and under `show`."""
         return []
 
-    def standing_data(self, session: Session[S, E, St, R], standing: Standing[St]
-                      ) -> dict[str, Any]:
+    def show_data(self, session: Session[S, E, St, R], played: list[Played[E, St, R]],
+                  standing: Standing[St]) -> dict[str, Any]:
+        """What `show --format json` adds: where the sitting stands (Loo's pool), ..."""
         return {}
 
     def undone(self, session: Session[S, E, St, R], removed: Played[E, St, R],
@@ -99,11 +100,6 @@ class View(ABC, Generic[S, E, St, R]):
 
     def held(self, session: Session[S, E, St, R], net: int) -> dict[str, int]:
         """What a player holds at the end beside his net (Pinochle: "chips")."""
-        return {}
-
-    def tally(self, session: Session[S, E, St, R], played: list[Played[E, St, R]],
-              standing: Standing[St]) -> dict[str, dict[str, int]]:
-        """What the game counts of each player's play, for `stats` (Loo: times looed)."""
         return {}
 
     def drawing(self, session: Session[S, E, St, R], played: list[Played[E, St, R]],

@@ -14,7 +14,7 @@ from ..games.bridge import (
     PartnershipsResult,
     next_rubber,
 )
-from ..games.rubber import Rubber, side_name
+from ..games.rubber import Rubber, RubberSummary, side_name
 from ..session import Played, Session, Standing
 from .base import View
 
@@ -78,9 +78,9 @@ class BridgeView(View[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
     def standing_lines(self, session: BridgeSession, standing: Standing[BridgeState]
                        ) -> list[str]:
         state = standing.state
-        if not state.rubbers:
+        rubber = state.last
+        if rubber is None:
             return []
-        rubber = state.rubbers[-1]
         (a, b), (ga, gb) = rubber.current_game(), rubber.games()
         first, second = (side_name(s) for s in rubber.teams.sides)
         ta, tb = rubber.totals()
@@ -92,9 +92,9 @@ class BridgeView(View[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         return [f"Rubber {rubber.number}, game {len(rubber.game_winners) + 1}: {first} {a}, "
                 f"{second} {b} below; games {ga}-{gb}; totals {ta} to {tb}."]
 
-    def standing_data(self, session: BridgeSession, standing: Standing[BridgeState]
-                      ) -> dict[str, Any]:
-        return {"rubbers": [rubber_data(r) for r in standing.state.rubbers]}
+    def show_data(self, session: BridgeSession, played: list[BridgePlayed],
+                  standing: Standing[BridgeState]) -> dict[str, Any]:
+        return {"rubbers": [rubber_data(r) for r in pads(played)]}
 
     def prompt(self, session: BridgeSession, standing: Standing[BridgeState]) -> str:
         rubber = next_rubber(standing.state, session.players)
@@ -120,33 +120,11 @@ class BridgeView(View[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
 
     def settle_data(self, session: BridgeSession, settlement: Settlement[BridgeState]
                     ) -> dict[str, Any]:
-        return {"rubbers": [{k: v for k, v in rubber_data(r).items() if k not in ("below",
-                                                                                  "above")}
-                            for r in settlement.standing.state.rubbers]}
-
-    def tally(self, session: BridgeSession, played: list[BridgePlayed],
-              standing: Standing[BridgeState]) -> dict[str, dict[str, int]]:
-        """Each player's deals and rubbers (those he played, not sat out), rubbers and games
-        won, and slams, with his partners."""
-        counts = {p: dict.fromkeys(("deals", "rubbers", "rubbers_won", "games_won", "slams"),
-                                   0) for p in session.players}
-        for each in played:
-            if isinstance(each.result, BridgeResult):
-                for player in each.result.rubber.teams.seating:
-                    counts[player]["deals"] += 1
-        for rubber in standing.state.rubbers:
-            for side, pair in enumerate(rubber.teams.sides):
-                slams = sum(1 for s, _, what in rubber.above if s == side and "slam" in what)
-                for player in pair:
-                    counts[player]["rubbers"] += 1
-                    counts[player]["rubbers_won"] += rubber.winner == side
-                    counts[player]["games_won"] += rubber.game_winners.count(side)
-                    counts[player]["slams"] += slams
-        return counts
+        return {"rubbers": [summary_data(r) for r in settlement.standing.state.rubbers]}
 
     def drawing(self, session: BridgeSession, played: list[BridgePlayed],
                 standing: Standing[BridgeState]) -> str | None:
-        rubbers = standing.state.rubbers
+        rubbers = pads(played)
         if not rubbers:
             return "No deals yet."
         return "\n\n".join(score_pad(r) for r in rubbers)
@@ -162,17 +140,31 @@ def _partnerships_line(session: BridgeSession, result: PartnershipsResult) -> st
     return f"Rubber {result.rubber}{when}: {result.teams}{sitting_out}."
 
 
-def rubber_data(rubber: Rubber) -> dict[str, Any]:
+def pads(played: list[BridgePlayed]) -> list[Rubber]:
+    """Every rubber's pad as its last deal left it, in order."""
+    final: dict[int, Rubber] = {}
+    for each in played:
+        if isinstance(each.result, BridgeResult):
+            final[each.result.rubber.number] = each.result.rubber
+    return list(final.values())
+
+
+def summary_data(rubber: Rubber | RubberSummary) -> dict[str, Any]:
     return {
         "number": rubber.number,
         "teams": [list(side) for side in rubber.teams.sides],
+        "totals": list(rubber.totals()),
+        "games": list(rubber.games()),
+        "finished": rubber.winner is not None,
+    }
+
+
+def rubber_data(rubber: Rubber) -> dict[str, Any]:
+    return summary_data(rubber) | {
         "below": [[[p for s, p in game if s == side] for side in (0, 1)]
                   for game in rubber.below if game or rubber.winner is None],
         "above": [[{"points": p, "what": w} for s, p, w in rubber.above if s == side]
                   for side in (0, 1)],
-        "totals": list(rubber.totals()),
-        "games": list(rubber.games()),
-        "finished": rubber.winner is not None,
     }
 
 

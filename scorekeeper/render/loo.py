@@ -58,7 +58,8 @@ class LooView(View[LooSettings, LooDeal, LooState, LooHand]):
                          if session.settings.must else "The next hand is a single.")
         return lines
 
-    def standing_data(self, session: LooSession, standing: Standing[LooState]) -> dict[str, Any]:
+    def show_data(self, session: LooSession, played: list[Played[LooDeal, LooState, LooHand]],
+                  standing: Standing[LooState]) -> dict[str, Any]:
         return {"pool": standing.state.pool,
                 "next_must": session.settings.must and standing.state.single}
 
@@ -69,17 +70,6 @@ class LooView(View[LooSettings, LooDeal, LooState, LooHand]):
         if state.single:
             parts.append("must" if session.settings.must else "single")
         return " · ".join(parts)
-
-    def tally(self, session: LooSession, played: list[Played[LooDeal, LooState, LooHand]],
-              standing: Standing[LooState]) -> dict[str, dict[str, int]]:
-        """Times each player was looed, and the counters he took out of pools."""
-        counts = {p: {"looed": 0, "pools": 0} for p in session.players}
-        for each in played:
-            for player in each.result.looed:
-                counts[player]["looed"] += 1
-            for player, units in each.result.won.items():
-                counts[player]["pools"] += units
-        return counts
 
     def settle_lines(self, session: LooSession, settlement: Settlement[LooState]) -> list[str]:
         pool = settlement.standing.state.pool

@@ -53,22 +53,6 @@ class PinochleView(View[PinochleSettings, PinochleDeal, tuple[()], PinochleResul
             parts.append(f"{', '.join(out)} out")
         return " · ".join(parts)
 
-    def tally(self, session: PinochleSession,
-              played: list[Played[PinochleDeal, tuple[()], PinochleResult]],
-              standing: Standing[tuple[()]]) -> dict[str, dict[str, int]]:
-        """Each player's contracts, and how they ended."""
-        ends = {Outcome.WON_ON_MELD: "made", Outcome.MADE: "made", Outcome.FAILED: "set",
-                Outcome.NO_BURY: "set", Outcome.CONCEDED: "conceded",
-                Outcome.DECLINED: "declined"}
-        counts = {p: dict.fromkeys(("bids", "made", "set", "conceded", "declined"), 0)
-                  for p in session.players}
-        for each in played:
-            result = each.result
-            if result.bidder is not None:
-                counts[result.bidder]["bids"] += 1
-                counts[result.bidder][ends[result.outcome]] += 1
-        return counts
-
     def held(self, session: PinochleSession, net: int) -> dict[str, int]:
         """Each player holds his starting chips and what he won."""
         return {"chips": session.settings.chips + net}

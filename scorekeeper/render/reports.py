@@ -38,7 +38,7 @@ def show(session: AnySession, played: list[Played[Any, Any, Any]], standing: Sta
                        "balances": {a: p.balances[a] for a in players}} for p in played],
             "balances": {a: standing.balances[a] for a in players},
             "next_dealer": standing.next_dealer,
-            **view.standing_data(session, standing),
+            **view.show_data(session, played, standing),
         }
 
     footer = (*view.standing_lines(session, standing), f"Next dealer: {standing.next_dealer}.")

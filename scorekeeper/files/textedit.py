@@ -11,32 +11,42 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from . import tomltext
+from .append import AppendPoint
 from .outline import Span, outline
 
 
 def append_entry(text: str, entry: Mapping[str, object]) -> str:
     """`text` with one more deal at the end of its deals, laid out as the deal before it
     (its indent, the file's line ends)."""
+    return append_point(text).apply(text, entry)[0]
+
+
+def append_point(text: str) -> AppendPoint:
+    """Where the next deal goes in `text`: before the `]` of its deals array, laid out as
+    the deal before it (its indent, the file's line ends), or as a [[deals]] table at the
+    end when the file has no array."""
     layout = outline(text)
     newline = "\r\n" if "\r\n" in text else "\n"
     if layout.array is None:  # [[deals]] tables, or no deals yet: a table at the end
-        block = newline.join(["[[deals]]", *(f"{tomltext.key(k)} = {tomltext.value(v)}"
-                                              for k, v in entry.items())]) + newline
-        return text + ("" if text.endswith("\n") else newline) + newline + block
+        lead = ("" if text.endswith("\n") else newline) + newline
+        return AppendPoint(len(text), len(text), lead, newline, True, newline,
+                           (0, newline, newline))
     close = layout.array.end - 1  # the array's ]
-    indent = "    "
+    indent, start, comma = "    ", close, ""
     if layout.deals:
         last = layout.deals[-1]
         before = text[text.rfind("\n", 0, last.start) + 1:last.start]
         indent = before if before.isspace() else indent
         if not _comma_after(text, last.end, close):
-            text = text[:last.end] + "," + text[last.end:]
-            close += 1
-    line = f"{indent}{tomltext.inline_table(entry)},{newline}"
+            start, comma = last.end, ","
     line_start = text.rfind("\n", 0, close) + 1
     if text[line_start:close].strip():  # the ] shares a line: deals = [{ ... }]
-        return text[:close] + ("" if text[close - 1] in "[ " else " ") + line.strip() + text[close:]
-    return text[:line_start] + line + text[line_start:]
+        kept = comma + text[start:close]
+        gap = "" if (kept[-1:] or text[close - 1]) in "[ " else " "
+        return AppendPoint(start, close, kept + gap, ",", False, newline, (0, " ", ","))
+    start = start if comma else line_start
+    return AppendPoint(start, line_start, comma + text[start:line_start] + indent,
+                       "," + newline, False, newline, (0, indent, "," + newline))
 
 
 def remove_entry(text: str, index: int) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 
-from .errors import SessionError
+from ..errors import SessionError
 
 CURRENT_FILE = ".current"
 
@@ -86,11 +86,18 @@ def _near(folder: str, spec: str) -> str:
 
 def current_session(folder: str) -> str | None:
     """The name `use` or `new` last chose in `folder`, if it is still a good name."""
-    try:
-        with open(os.path.join(folder, CURRENT_FILE), "rb") as f:
-            name = f.read(200).decode("ascii").strip()
-    except (OSError, UnicodeDecodeError):
+    from .atomic import read_file
+
+    path = os.path.join(folder, CURRENT_FILE)
+    if not os.path.lexists(path):
         return None
+    try:  # a regular file of a line, like any file read: a FIFO there is not waited on
+        name = read_file(path, 200).decode("ascii").strip()
+    except UnicodeDecodeError:
+        return None
+    except SessionError:
+        raise SessionError(f"{path!r} is not a file naming the current session: remove it "
+                           "and choose one with 'scorekeeper use NAME'") from None
     return name if is_session_name(name) else None
 
 
@@ -98,7 +105,8 @@ def set_current(folder: str, name: str) -> None:
     from .atomic import write_atomic
 
     os.makedirs(folder, exist_ok=True)
-    write_atomic(os.path.join(folder, CURRENT_FILE), (name + "\n").encode(), durable=False)
+    write_atomic(os.path.join(folder, CURRENT_FILE), (name + "\n").encode(), durable=False,
+                 locked=False)
 
 
 def list_sessions(folder: str) -> list[str]:

@@ -29,11 +29,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..errors import RuleError, SessionFileError
+from ..games import GAMES, AnyGame, get_game
+from ..games.players import Players
+from ..session import AnySession, DealError, Session
 from . import tomltext
-from .errors import RuleError, SessionFileError
-from .games import AnyGame, get_game
-from .games.players import Players
-from .session import AnySession, DealError, Session
 
 if TYPE_CHECKING:
     from .outline import Outline
@@ -114,6 +114,9 @@ def parse(raw: bytes, label: str) -> tuple[str, dict[str, Any]]:
         line = raw[: error.start].count(b"\n") + 1
         raise SessionFileError(label, line, "not UTF-8 text") from None
     text = text.removeprefix("\ufeff")
+    fast = _deal_lines(text)
+    if fast is not None:
+        return text, fast
     import tomllib  # here: a deal added from the cached standing parses nothing (3 ms)
 
     try:
@@ -128,6 +131,90 @@ def parse(raw: bytes, label: str) -> tuple[str, dict[str, Any]]:
         # tomllib raises these for integers past Python's digit limit and deep nesting
         what = "nested too deep" if isinstance(error, RecursionError) else str(error)
         raise SessionFileError(label, 1, f"not a session this tool can read: {what}") from None
+
+
+#: A TOML basic string, as far as where it ends (JSON reads what is in it).
+_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+
+
+def _deal_lines(text: str) -> dict[str, Any] | None:
+    """The data of a file whose deals are written one inline table a line, as this tool
+    writes them, read fast: the rest of the file by tomllib, the deals, which are most of a
+    long sitting, as JSON (the subset of TOML this tool writes for a deal is JSON but for
+    its keys, which are quoted here). None for any file this cannot read exactly as tomllib
+    would: it is then read by tomllib."""
+    start = text.find("\ndeals = [\n")
+    if start < 0:
+        return None
+    first = start + len("\ndeals = [\n")
+    end = text.find("\n]\n", first - 1)
+    if end < 0:
+        return None
+    lines = text[first:end + 1]
+    import tomllib
+
+    try:
+        data = tomllib.loads(text[:start + 1] + "deals = []\n" + text[end + 3:])
+        name, players = data.get("game"), data.get("players")
+        game = GAMES[name] if isinstance(name, str) and name in GAMES else None
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError, TypeError):
+        return None
+    if data.get("deals") != [] or game is None or not isinstance(players, list):
+        return None
+    entries = _json_lines(lines, [*game.entry_keys, *(p for p in players if isinstance(p, str)
+                                                      and tomltext.is_bare(p))])
+    if entries is None:
+        return None
+    data["deals"] = entries
+    return data
+
+
+def _json_lines(lines: str, keys: list[str]) -> list[Any] | None:
+    """Lines `    { key = value, ... },` (bare keys among `keys`) as JSON would read them,
+    or None if they might not mean to JSON what they mean to TOML."""
+    if not lines:
+        return []
+    rows = lines.split("\n")[:-1]
+    if not all(row.startswith("    {") and row.endswith("},") for row in rows):
+        return None  # every table on its own line: JSON would read one over several
+    if ("\x7f" in lines or "\\/" in lines or "null" in lines
+            or re.search(r"\\u[dD][89a-fA-F]", lines)):
+        return None  # a raw DEL, an escaped slash, a half surrogate and null are JSON's alone
+    if any(" = " in found for found in _STRING.findall(lines)):
+        return None
+    for key in keys:
+        lines = lines.replace(f"{{ {key} = ", f'{{ "{key}": ').replace(f", {key} = ",
+                                                                       f', "{key}": ')
+    lines = lines.replace('" = ', '": ')
+    if " = " in lines:
+        return None  # a key not known here
+    import json
+
+    try:
+        found: list[Any] = json.loads(f"[{lines[:-2]}]", object_pairs_hook=_table,
+                                      parse_float=_no_float, parse_constant=_no_float)
+    except (ValueError, RecursionError):
+        return None
+    return found
+
+
+def _table(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    table = dict(pairs)
+    if len(table) != len(pairs):
+        raise ValueError("a key given twice: not TOML")
+    return table
+
+
+def _no_float(text: str) -> Any:
+    raise ValueError("a float")
+
+
+def header_from_data(top: Mapping[str, Any], name: str) -> AnySession:
+    """The session without its entries from `header`'s data; ValueError if it is not one."""
+    decoded = decode({**top, "deals": []}, name)
+    if decoded.problems or decoded.session is None:
+        raise ValueError(f"not a session's header: {decoded.problems}")
+    return decoded.session
 
 
 class Decoded(NamedTuple):

@@ -1,0 +1,109 @@
+"""How a command changes a session, in one of two ways, both through files.save:
+
+- asking nothing (a deal, a one-shot undo or amend): the session's lock is taken, the file
+  read under it (or, if it still holds the bytes last read, that reading used again), the
+  change computed and saved;
+- asking first (undo and amend in `play` on a terminal): the change is computed from the
+  file as read and shown; on a yes it is saved onto that file only if it still holds those
+  bytes, so that what was shown is what is saved.
+
+Ctrl-C is held from the moment the lock is taken until the change is noted as recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+
+import click
+
+from .options import held_interrupt, mark_recorded, run_state
+
+if TYPE_CHECKING:
+    from ..files import Change, Snapshot
+    from ..files.change import Held
+    from ..session import Played, Standing
+
+T = TypeVar("T")
+
+
+@contextmanager
+def editing(ctx: click.Context, path: str) -> Iterator[Held]:
+    """The session's lock held and the file read under it; Ctrl-C held meanwhile. A file
+    that still holds the bytes last read in this run is not read again."""
+    from .. import files
+
+    state = run_state(ctx)
+    with held_interrupt() as on_locked, files.editing(path, on_locked, state.known) as held:
+        yield held
+        state.known = held.snapshot
+
+
+class Recorded(NamedTuple):
+    """An entry recorded (or, in a dry run, played and not saved)."""
+
+    before: Snapshot
+    played: Played[Any, Any, Any]
+    standing: Standing[Any]
+
+
+def record(ctx: click.Context, path: str, build: Callable[[Snapshot], Any],
+           dry_run: bool = False, what: str = "the change") -> Recorded:
+    """Build an entry from the session as it stands and record it (`dry_run`: only play
+    it). Refused, with the file unchanged, if it breaks a rule. `what` names an entry that
+    is not a deal, once recorded."""
+    from ..files import revise
+
+    if dry_run:
+        before = known_or_open(ctx, path)
+        played, change = revise.record(before, build(before))
+        return Recorded(before, played, change.standing)
+    with editing(ctx, path) as held:
+        before = held.snapshot
+        played, change = revise.record(before, build(before))
+        held.save(change)
+        mark_recorded(ctx, f"deal {played.number}" if played.number else what)
+    return Recorded(before, played, change.standing)
+
+
+def known_or_open(ctx: click.Context, path: str) -> Snapshot:
+    """The session as last read in this run, if the file is still that one; else read."""
+    from .. import files
+    from ..files import atomic
+
+    known = run_state(ctx).known
+    if known is not None and known.path == path and atomic.identity(known.real) == known.identity:
+        return known
+    found = files.open(path)
+    run_state(ctx).known = found
+    return found
+
+
+def change(ctx: click.Context, path: str, compute: Callable[[Snapshot], tuple[Change, T]],
+           what: Callable[[T], str],
+           confirm: Callable[[T], tuple[list[str], str]] | None = None) -> T | None:
+    """Compute a change from the session and save it (`what` names it, once recorded): at
+    once, or, in `play` with a person to ask, after showing what `confirm` gives and a yes
+    to its question. None if there was no yes."""
+    from .. import files
+    from .options import echo
+
+    state = run_state(ctx)
+    if state.ask is None or confirm is None:
+        with editing(ctx, path) as held:
+            made, value = compute(held.snapshot)
+            held.save(made)
+            mark_recorded(ctx, what(value))
+        return value
+    shown = known_or_open(ctx, path)
+    made, value = compute(shown)
+    lines, question = confirm(value)
+    echo(lines)
+    if not state.ask(question):
+        echo("Nothing changed.")
+        return None
+    with held_interrupt() as on_locked:
+        state.known = files.save(shown, made, on_locked)
+        mark_recorded(ctx, what(value))
+    return value

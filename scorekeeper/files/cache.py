@@ -1,0 +1,137 @@
+"""The cached standing of a session: where it stood after its last save, kept beside it in
+a hidden `.NAME.toml.cache`, so that a deal, `settle`, `stats` and the book need not read
+the deals.
+
+The cache is never needed for correctness: it is used only while the session file holds
+exactly the bytes it was made from (their size and digest), by this version of scorekeeper,
+for the game's state in this form (its `state_version`). Anything else -- a hand edit,
+another version, a damaged cache -- is ignored, here and nowhere else, and the file is read
+in full. Its size does not grow with the sitting: the header, the state, the balances, the
+counts of `stats`, and where the next deal's text goes.
+"""
+
+from __future__ import annotations
+
+import datetime
+import marshal
+import os
+import stat
+from collections.abc import Mapping
+from contextlib import suppress
+from typing import Any, NamedTuple
+
+from .. import __version__
+from ..errors import ScorekeeperError
+from ..games import GAMES
+from ..session import AnySession, Standing, Tally
+from .append import AppendPoint
+from .atomic import hidden_beside, write_atomic
+
+MAGIC = "scorekeeper cache 4"
+#: A cache holds no deals, only their sums: far less than this (Bridge: a line a rubber).
+MAX_SIZE = 64 * 1024 * 1024
+
+
+class Kept(NamedTuple):
+    """Where a session stood after its last save, as the cache keeps it."""
+
+    header: AnySession
+    """The session without its entries."""
+    standing: Standing[Any]
+    layout: str
+    """The file's layout (snapshot.Layout)."""
+    append: AppendPoint | None
+    """Where the next deal's text goes, counted in the file's bytes; None: read the file."""
+    tally: Tally
+
+
+def path_of(session_path: str) -> str:
+    return hidden_beside(session_path, ".cache")
+
+
+def digest(raw: bytes) -> bytes:
+    """A digest of a file's bytes, to know the cache was made from them."""
+    try:
+        from _blake2 import blake2b  # hashlib itself loads OpenSSL: 15 ms at every deal
+    except ImportError:  # pragma: no cover - a Python without the module
+        from hashlib import blake2b
+    return blake2b(raw, digest_size=20).digest()
+
+
+def read(session_path: str, raw: bytes, name: str) -> Kept | None:
+    """The cached standing of the file holding `raw` (the session `name`), if there is a
+    sound one made from exactly those bytes; None otherwise (missing, stale or damaged:
+    never an error)."""
+    from . import codec
+
+    try:
+        kept = marshal.loads(_read(path_of(session_path)))
+        magic, version, game, state_version, size, made_from, fields = kept
+        if (magic, version, size) != (MAGIC, __version__, len(raw)):
+            return None
+        if GAMES[game].state_version != state_version or made_from != digest(raw):
+            return None
+        top, layout, state, balances, next_dealer, deals, entries, append, tally = fields
+        header = codec.header_from_data(_dates(top), name)
+        if set(balances) != {*header.players, *header.game.accounts}:
+            return None
+        standing = Standing(_counts(balances), header.game.state_from_data(state),
+                            header.players.exact(next_dealer), _number(deals),
+                            _number(entries))
+        point = None if append is None else AppendPoint.from_data(append)
+        return Kept(header, standing, str(layout), point, {p: _counts(tally[p])
+                                                             for p in header.players})
+    except (OSError, EOFError, ValueError, TypeError, KeyError, IndexError, AttributeError,
+            ScorekeeperError):
+        return None
+
+
+def write(session_path: str, raw: bytes, kept: Kept) -> None:
+    """Keep `kept` as the standing of the file holding `raw`. A cache that cannot be
+    written only makes the next command slower. The caller holds the session's lock."""
+    from . import codec
+
+    header, standing = kept.header, kept.standing
+    game = header.game
+    fields = (_plain(codec.header(header)), kept.layout, game.state_to_data(standing.state),
+              standing.balances, standing.next_dealer, standing.deals, standing.entries,
+              None if kept.append is None else kept.append.as_data(), kept.tally)
+    record: Any = (MAGIC, __version__, game.name, game.state_version, len(raw), digest(raw), fields)
+    with suppress(ScorekeeperError, ValueError):
+        write_atomic(path_of(session_path), marshal.dumps(record), durable=False)
+
+
+def _read(path: str) -> bytes:
+    """The bytes of the regular file `path`, if it is not too large; a link, a FIFO or a
+    device is not read (nor waited on)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_SIZE:
+            raise ValueError("not a cache")
+        with os.fdopen(os.dup(fd), "rb") as f:
+            return f.read(MAX_SIZE + 1)
+    finally:
+        os.close(fd)
+
+
+def _plain(top: Mapping[str, Any]) -> dict[str, Any]:
+    """A header as marshal keeps it: dates as text."""
+    return {k: v.isoformat() if isinstance(v, datetime.date) else v for k, v in top.items()}
+
+
+def _dates(top: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: datetime.date.fromisoformat(v) if k in ("date", "paid") else v
+            for k, v in top.items()}
+
+
+def _counts(counts: Mapping[str, Any]) -> dict[str, int]:
+    if not all(type(k) is str and type(n) is int for k, n in counts.items()):
+        raise ValueError("not counts")
+    return dict(counts)
+
+
+def _number(n: object) -> int:
+    if type(n) is not int or n < 0:
+        raise ValueError("not a count")
+    return n

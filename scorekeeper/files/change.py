@@ -1,0 +1,357 @@
+"""One way to change a session file: `save(snapshot, change)`, onto what was shown.
+
+A change is a value computed from a snapshot (files.revise): the edit to make -- an entry
+appended, the last removed, entry N replaced, a top-level key set, or the whole text from
+`edit` -- and what the session then is and where it stands. Each edit knows its two forms:
+on a file of the canonical layout the session is written out anew in that layout (an entry
+appended is added where the snapshot says the next one goes); on a file laid out by hand
+the text is changed where the change falls, and read back to be sure it says what was meant
+and kept every comment.
+
+A change is saved under the session's lock, and only if the file still holds exactly the
+bytes of the snapshot it was computed from; otherwise nothing is written and the error says
+what changed meanwhile. `editing(path)` takes the lock first and reads the file under it,
+for a command that asks nothing between reading and saving (a deal on the fast path).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..errors import ScorekeeperError, SessionError, SessionFileError
+from ..session import AnySession, Standing, Tally
+from . import atomic, cache, snapshot
+from .snapshot import BOM, Layout, Snapshot
+
+OnLocked = Callable[[], None]
+"""Called once the session's lock is taken: from then on the file may change."""
+
+
+# --- the edits -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Append:
+    """One more entry at the end."""
+
+    entry: Any
+    data: dict[str, object]
+    """The entry as the file holds it."""
+
+    def on_text(self, text: str) -> str:
+        from . import textedit
+
+        return textedit.append_entry(text, self.data)
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveLast:
+    """The last entry (entry `index`) removed, with the comments on its line."""
+
+    index: int
+
+    def on_text(self, text: str) -> str:
+        from . import textedit
+
+        return textedit.remove_entry(text, self.index)
+
+
+@dataclass(frozen=True, slots=True)
+class Replace:
+    """Entry `index` (0-based, among all entries) holding another entry."""
+
+    index: int
+    data: dict[str, object]
+
+    def on_text(self, text: str) -> str:
+        from . import textedit
+
+        return textedit.replace_entry(text, self.index, self.data)
+
+
+@dataclass(frozen=True, slots=True)
+class SetKey:
+    """A top-level key (paid, date) set, or removed (None)."""
+
+    key: str
+    value: object | None
+
+    def on_text(self, text: str) -> str:
+        from . import textedit
+
+        return textedit.set_top_key(text, self.key, self.value)
+
+
+@dataclass(frozen=True, slots=True)
+class NewText:
+    """The whole file, as a person edited it."""
+
+    raw: bytes
+
+
+Edit = Append | RemoveLast | Replace | SetKey | NewText
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """An edit and its outcome, computed from one snapshot."""
+
+    edit: Edit
+    session: AnySession | None
+    """The session after it, with its entries; None for an entry appended to a snapshot
+    read from its cached standing (the header does not change)."""
+    standing: Standing[Any]
+    counts: Tally
+
+
+# --- saving --------------------------------------------------------------------------------
+
+
+class Stale(SessionError):
+    """The file no longer holds what a change was computed from: nothing was written."""
+
+
+def save(shown: Snapshot, change: Change, on_locked: OnLocked | None = None,
+         since: str = "this was shown") -> Snapshot:
+    """Save `change` onto the file `shown` was read from, if it still holds those bytes
+    (compared under the lock); Stale, with nothing written, if not (saying what happened
+    `since`). The file after it."""
+    with atomic.locked(shown.real, on_locked):
+        atomic.check_writable(shown.real)
+        now = atomic.read_file(shown.real)
+        if now != shown.raw:
+            raise Stale(f"{what_changed(shown, now)} since {since}: nothing was changed; "
+                        "look again")
+        return write(shown, change)
+
+
+class Held:
+    """A session's lock held, and the file as read under it."""
+
+    def __init__(self, read: Snapshot) -> None:
+        self.snapshot = read
+
+    def save(self, change: Change) -> Snapshot:
+        """Save `change` (computed from `snapshot`); the file after it."""
+        self.snapshot = write(self.snapshot, change)
+        return self.snapshot
+
+
+@contextmanager
+def editing(path: str, on_locked: OnLocked | None = None, known: Snapshot | None = None
+            ) -> Iterator[Held]:
+    """Take the lock of the session at `path` and read it under the lock. `known`: the
+    file as read before, used again if the file still holds its bytes (its cached standing
+    is then not read twice)."""
+    real = atomic.real_path(path)
+    with atomic.locked(real, on_locked):
+        atomic.check_writable(real)
+        if known is not None and known.real == real:
+            raw, identity = atomic.read_with_identity(real)
+            if raw == known.raw:
+                yield Held(known)
+                return
+            yield Held(snapshot.from_bytes(path, real, raw, identity, holding_lock=True))
+            return
+        yield Held(snapshot.open(path, holding_lock=True))
+
+
+def write(before: Snapshot, change: Change) -> Snapshot:
+    """Write `change` over the file of `before` (the caller holds its lock and knows the
+    file holds `before`'s bytes); the file after it, its cached standing written too."""
+    edit = change.edit
+    if isinstance(edit, NewText):
+        atomic.write_atomic(before.real, edit.raw)
+        return _reread(before, edit.raw)
+    if isinstance(edit, Append) and before.append is not None:
+        raw, point = before.append.add(before.raw, edit.data)
+        layout, header = before.layout, before.header
+    else:
+        after = change.session or _appended(before, edit)
+        if before.layout == Layout.OLDER:
+            keep_older(before)
+        text = changed_text(before, after, edit)
+        raw = ((BOM if before.raw.startswith(BOM.encode()) else "") + text).encode()
+        layout = Layout.HAND_LAID if before.layout == Layout.HAND_LAID else Layout.CANONICAL
+        header, point = after, None
+    atomic.write_atomic(before.real, raw)
+    identity = atomic.identity(before.real) or before.identity
+    if point is None:
+        return _reread(before, raw, identity)
+    written = Snapshot(before.path, before.real, raw, identity, layout, header, change.standing,
+                       point, change.counts)
+    cache.write(before.real, raw, cache.Kept(header, change.standing, layout.value, point,
+                                             change.counts))
+    return written
+
+
+def _appended(before: Snapshot, edit: Edit) -> AnySession:
+    assert isinstance(edit, Append), "every other change says what the session becomes"
+    session = before.session
+    return replace(session, entries=(*session.entries, edit.entry))
+
+
+def _reread(before: Snapshot, raw: bytes, identity: atomic.Identity | None = None
+            ) -> Snapshot:
+    """The file as just written, read in full (a change other than a deal added)."""
+    after = snapshot.read_in_full(before.path, before.real, raw,
+                                  identity or atomic.identity(before.real) or before.identity)
+    snapshot.keep_standing(after, holding_lock=True)
+    return after
+
+
+def changed_text(before: Snapshot, after: AnySession, edit: Edit) -> str:
+    """The text of `after`: in the canonical layout if the file was, else the file's own
+    text with the edit made, read back to be sure it says what `after` does and that every
+    comment is still there (but those of an entry removed)."""
+    from . import codec
+
+    if before.layout != Layout.HAND_LAID:
+        return codec.dumps(after)
+    assert not isinstance(edit, NewText)
+    text = before.raw.decode("utf-8").removeprefix(BOM)
+    try:
+        new = edit.on_text(text)
+        decoded = codec.decode(codec.parse(new.encode(), before.path)[1])
+        same = decoded.session is not None and not decoded.problems and (
+            codec.header(decoded.session), codec.entries_data(decoded.session)) == (
+            codec.header(after), codec.entries_data(after)) and _comments_kept(
+            text, new, edit.index if isinstance(edit, RemoveLast) else None)
+    except (SessionFileError, ValueError, IndexError, AssertionError):  # a layout misread
+        same = False
+    if not same:
+        raise SessionError(f"{before.path!r} is laid out in a way this change cannot be made "
+                           "to without losing what is written in it; nothing was changed "
+                           "(make the change with 'scorekeeper edit')")
+    return new
+
+
+def _comments_kept(old: str, new: str, drops: int | None) -> bool:
+    """Whether every comment of `old` is in `new`, but those on the lines of entry `drops`
+    (which an undo removes with it)."""
+    from collections import Counter
+
+    from .outline import Outline, outline
+
+    def comments(text: str, layout: Outline, skip: tuple[int, int] = (0, 0)) -> Counter[str]:
+        return Counter(text[c.start:c.end].rstrip("\r") for c in layout.comments
+                       if not skip[0] <= c.start < skip[1])
+
+    before, removed = outline(old), (0, 0)
+    if drops is not None:
+        span = before.deals[drops]
+        line_end = old.find("\n", span.end)
+        removed = (span.start, len(old) if line_end < 0 else line_end)
+    return not comments(old, before, removed) - comments(new, outline(new))
+
+
+def keep_older(before: Snapshot) -> str:
+    """Keep a file of an older version, as it was, beside the session (NAME.toml.v1, or
+    the next free NAME.toml.v1.~N~) before it is rewritten in this version's layout: what
+    a person wrote in it is kept, and no copy kept before is ever replaced."""
+    kept = free_name(f"{before.real}.v1")
+    atomic.write_atomic(kept, before.raw, locked=False)
+    return kept
+
+
+def free_name(wanted: str) -> str:
+    """`wanted` if no file has that name, else the first free `wanted.~N~`."""
+    if not os.path.lexists(wanted):
+        return wanted
+    number = 1
+    while os.path.lexists(f"{wanted}.~{number}~"):
+        number += 1
+    return f"{wanted}.~{number}~"
+
+
+def what_changed(shown: Snapshot, now: bytes) -> str:
+    """What happened to the file since `shown` was read from it, in a line."""
+    try:
+        current = snapshot.from_bytes(shown.path, shown.real, now, shown.identity, keep=False)
+    except ScorekeeperError:
+        what = f"{shown.path} was changed and now has a problem ('scorekeeper check' says)"
+    else:
+        what = _difference(shown, current)
+    return what
+
+
+def _difference(shown: Snapshot, current: Snapshot) -> str:
+    before, after = shown.standing.deals, current.standing.deals
+    if after > before:
+        return (f"deal {after} was recorded" if after == before + 1
+                else f"deals {before + 1} to {after} were recorded")
+    if after < before:
+        return (f"deal {before} was undone" if after == before - 1
+                else f"deals {after + 1} to {before} were removed")
+    if current.header.paid != shown.header.paid:
+        return ("the sitting was marked paid" if current.header.paid
+                else "the sitting was reopened")
+    return f"{shown.path} was changed"
+
+
+# --- a new session -------------------------------------------------------------------------
+
+
+def create(path: str, session: AnySession, force: bool, on_locked: OnLocked | None = None
+           ) -> str | None:
+    """Write a new session at `path`; refuse to replace one without `force`, or a paid one
+    at all. Where a replaced file is kept (NAME.toml.~N~), if one was."""
+    if not path.endswith(".toml"):
+        raise SessionError(f"{path!r} is a path, and a session file's name ends in .toml "
+                           "(or give a name of letters, digits, '-' and '_')")
+    folder = os.path.dirname(path)
+    try:
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+    except OSError as error:
+        raise SessionError(f"cannot make the folder {folder!r}: {error.strerror}") from None
+    real = atomic.real_path(path)
+    with atomic.locked(real, on_locked):
+        kept = _replaced(path, real, session, force)
+        from . import codec
+
+        raw = codec.dumps(session).encode("utf-8")
+        atomic.write_atomic(real, raw)
+        snapshot.keep_standing(snapshot.read_in_full(path, real, raw, atomic.identity(real)
+                                                     or atomic.Identity(0, 0, 0, 0, 0)),
+                               holding_lock=True)
+    return kept
+
+
+def _replaced(path: str, real: str, session: AnySession, force: bool) -> str | None:
+    """Check that the file at `path` may be replaced by a new session, and keep it as it
+    was (NAME.toml.~N~); where it was kept, or None if there was none."""
+    if not os.path.lexists(path):
+        return None
+    if not force:
+        raise SessionError(f"session {session.name!r} exists already ({path}): use --force "
+                           "to replace it (the old file is kept)")
+    if os.path.exists(real) and not os.path.isfile(real):
+        raise SessionError(f"{path!r} leads to {real!r}, which is not a session file: it "
+                           "is not replaced")
+    if not os.path.exists(real):
+        return None  # a link to nothing: the new session is made where it leads
+    atomic.check_writable(real)
+    raw = atomic.read_file(real)
+    try:
+        old = snapshot.from_bytes(path, real, raw, atomic.Identity(0, 0, 0, 0, 0), keep=False)
+    except ScorekeeperError:
+        old = None  # a damaged file: kept, and replaced
+    if old is not None and old.header.paid is not None:
+        raise SessionError(f"session {session.name!r} was paid on {old.header.paid}: reopen it "
+                           "with 'scorekeeper paid --undo' first to replace it")
+    kept = _numbered(real)
+    atomic.write_atomic(kept, raw, locked=False)
+    return kept
+
+
+def _numbered(real: str) -> str:
+    """The first free NAME.toml.~N~ beside `real`."""
+    number = 1
+    while os.path.lexists(f"{real}.~{number}~"):
+        number += 1
+    return f"{real}.~{number}~"

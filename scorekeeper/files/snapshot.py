@@ -1,0 +1,283 @@
+"""One read of a session file: `open(path) -> Snapshot`.
+
+A snapshot is the file as one command read it, once: its bytes and identity, its layout,
+the session's header (players, settings, dates), where the sitting stands, and -- when they
+are asked for -- its entries and every entry replayed. The standing comes from the cached
+standing when that was made from exactly these bytes, else from reading the file in full
+(and the cache is written for next time). Every change is computed from a snapshot and saved
+only onto the file it was read from, if the file still holds its bytes (files.change).
+"""
+
+from __future__ import annotations
+
+import datetime
+from enum import StrEnum
+from typing import Any, NamedTuple
+
+from ..errors import SessionError, SessionFileError
+from ..session import AnySession, DealError, Played, Standing, Tally, nets, replay, tally
+from . import atomic, cache
+from .append import AppendPoint, canonical_point
+from .paths import session_name
+
+BOM = "\ufeff"
+
+
+class Layout(StrEnum):
+    """How a file is laid out, and so how a change is written to it."""
+
+    CANONICAL = "canonical"
+    """As this tool writes a session: a change rewrites it so."""
+    HAND_LAID = "hand-laid"
+    """Laid out by a person or another TOML writer: changed as text, where it changes."""
+    OLDER = "older"
+    """An older version of the file form: rewritten in this one, the old file kept."""
+
+
+class Snapshot:
+    """A session file as read once (see the module's text)."""
+
+    def __init__(self, path: str, real: str, raw: bytes, identity: atomic.Identity,
+                 layout: Layout, header: AnySession, standing: Standing[Any],
+                 append: AppendPoint | None, counts: Tally,
+                 full: tuple[AnySession, list[Played[Any, Any, Any]]] | None = None) -> None:
+        self.path = path
+        """The file as it was named (a link's own name for a session reached by a link)."""
+        self.real = real
+        """The file itself, through any symbolic link: what a save replaces."""
+        self.raw = raw
+        self.identity = identity
+        self.layout = layout
+        self.header = header
+        """The session's players, settings and dates (its entries only if `full`)."""
+        self.standing = standing
+        self.append = append
+        """Where the next deal's text goes in `raw`; None: a change reads the file."""
+        self.counts = counts
+        """What `stats` counts of each player's play."""
+        self._full = full
+
+    # --- what the book reads of a sitting (book.Sitting) ------------------------------------
+
+    @property
+    def name(self) -> str:
+        return self.header.name
+
+    @property
+    def game(self) -> str:
+        return self.header.game.name
+
+    @property
+    def paid(self) -> datetime.date | None:
+        return self.header.paid
+
+    @property
+    def deals(self) -> int:
+        return self.standing.deals
+
+    @property
+    def value(self) -> str:
+        return self.header.value
+
+    @property
+    def currency(self) -> str:
+        return self.header.currency
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.header.players.names
+
+    @property
+    def session(self) -> AnySession:
+        """The session with its entries (read from the bytes when first asked for)."""
+        return self._read_in_full()[0]
+
+    @property
+    def played(self) -> list[Played[Any, Any, Any]]:
+        """Every entry as replayed."""
+        return self._read_in_full()[1]
+
+    # --- what is replayed ------------------------------------------------------------------
+
+    @property
+    def nets(self) -> dict[str, int]:
+        """Each player's net if the sitting ended now."""
+        return nets(self.header, self.standing)
+
+    @property
+    def date(self) -> datetime.date:
+        """The day of the sitting; for a file without one, the day it was last written."""
+        if self.header.date is not None:
+            return self.header.date
+        return datetime.date.fromtimestamp(self.identity.modified_ns / 1e9)
+
+    def _read_in_full(self) -> tuple[AnySession, list[Played[Any, Any, Any]]]:
+        if self._full is None:
+            text, _, session = _decode(self.raw, self.path)
+            self._full = session, _replay(session, text, self.path)[0]
+        return self._full
+
+
+def open(path: str, holding_lock: bool = False) -> Snapshot:
+    """Read the session file at `path` once. SessionFileError says what is wrong and where.
+    `holding_lock`: the caller holds the session's lock (and so may write its cache)."""
+    real = atomic.real_path(path)
+    raw, identity = atomic.read_with_identity(real)
+    return from_bytes(path, real, raw, identity, holding_lock)
+
+
+def from_bytes(path: str, real: str, raw: bytes, identity: atomic.Identity,
+               holding_lock: bool = False, keep: bool = True) -> Snapshot:
+    """The snapshot of `raw`, read from `real`: from its cached standing if there is a good
+    one, else in full (and, with `keep`, the cache written for next time)."""
+    kept = cache.read(real, raw, session_name(path))
+    if kept is not None:
+        return Snapshot(path, real, raw, identity, Layout(kept.layout), kept.header,
+                        kept.standing, kept.append, kept.tally)
+    snapshot = read_in_full(path, real, raw, identity)
+    if keep:
+        keep_standing(snapshot, holding_lock)
+    return snapshot
+
+
+def read_in_full(path: str, real: str, raw: bytes, identity: atomic.Identity) -> Snapshot:
+    """The snapshot of `raw`, every entry read and replayed."""
+    from . import codec
+
+    text, data, session = _decode(raw, path)
+    played, standing = _replay(session, text, path)
+    if data.get("version") != codec.VERSION:
+        layout, point = Layout.OLDER, None
+    elif codec.dumps(session) == text:
+        layout, point = Layout.CANONICAL, canonical_point(text)
+    else:
+        layout, point = Layout.HAND_LAID, _hand_laid_point(text, data)
+    offset = len(BOM.encode()) if raw.startswith(BOM.encode()) else 0
+    return Snapshot(path, real, raw, identity, layout, session, standing,
+                    None if point is None else point.in_bytes(text, offset),
+                    tally(session, (p.result for p in played)), (session, played))
+
+
+def keep_standing(snapshot: Snapshot, holding_lock: bool) -> None:
+    """Write the cached standing of `snapshot`, if the session's lock is free (or held by
+    the caller); a reader never waits to write it, and never fails for it."""
+    kept = cache.Kept(snapshot.header, snapshot.standing, snapshot.layout.value,
+                      snapshot.append, snapshot.counts)
+    if holding_lock:
+        cache.write(snapshot.real, snapshot.raw, kept)
+        return
+    try:
+        with atomic.locked(snapshot.real, wait=False) as mine:
+            if mine:
+                cache.write(snapshot.real, snapshot.raw, kept)
+    except SessionError:
+        pass  # a folder this user cannot write: no cache, only slower
+
+
+def _decode(raw: bytes, label: str) -> tuple[str, dict[str, Any], AnySession]:
+    """The text of a file, its data and its session; the first problem as FILE:LINE:
+    message."""
+    from . import codec
+
+    text, data = codec.parse(raw, label)
+    decoded = codec.decode(data, session_name(label))
+    if decoded.problems or decoded.session is None:
+        raise codec.located(text, label, decoded.problems)[0]
+    return text, data, decoded.session
+
+
+def _replay(session: AnySession, text: str, label: str) -> tuple[list[Played[Any, Any, Any]],
+                                                                  Standing[Any]]:
+    from . import codec
+
+    try:
+        return replay(session)
+    except DealError as error:
+        raise codec.located(text, label, [codec.deal_problem(error)])[0] from None
+
+
+def _hand_laid_point(text: str, before: dict[str, Any]) -> AppendPoint | None:
+    """Where the next deal goes in a file laid out by hand (whose data is `before`), if
+    adding one there is sure to add just that deal: tried once with a probe, read back."""
+    from . import codec, textedit
+
+    try:
+        point = textedit.append_point(text)
+        probe = {"probe": 1}
+        after = codec.parse(point.apply(text, probe)[0].encode(), "")[1]
+    except (SessionFileError, ValueError, IndexError, AssertionError):  # a layout misread
+        return None
+    expected = before | {"deals": [*before.get("deals", []), probe]}
+    return point if after == expected else None
+
+
+class Glance(NamedTuple):
+    """A session in brief, as the list of sessions shows it."""
+
+    header: AnySession
+    deals: int
+
+
+def glance(path: str) -> Glance:
+    """The session's header and its number of deals: from its cached standing if that is
+    good, else from the file's header and its entries counted, not replayed."""
+    from . import codec
+
+    real = atomic.real_path(path)
+    raw = atomic.read_file(real)
+    kept = cache.read(real, raw, session_name(path))
+    if kept is not None:
+        return Glance(kept.header, kept.standing.deals)
+    text, data = codec.parse(raw, path)
+    entries = data.get("deals", [])
+    decoded = codec.decode({**data, "deals": []}, session_name(path))
+    if decoded.problems or decoded.session is None or not isinstance(entries, list):
+        problems = decoded.problems or [codec.Problem(("deals",), "deals must be a list")]
+        raise codec.located(text, path, problems)[0]
+    game = decoded.session.game
+    deals = sum(1 for e in entries if not isinstance(e, dict) or game.is_deal_data(e))
+    return Glance(decoded.session, deals)
+
+
+# --- checking ----------------------------------------------------------------------------
+
+
+class Checked(NamedTuple):
+    """What `check` finds in a session file."""
+
+    problems: list[SessionFileError]
+    """Every problem, as FILE:LINE: message, in the order of the lines."""
+    session: AnySession | None
+    """The session, when there is no problem."""
+    deals: int
+    """Its deals, when there is no problem."""
+
+
+def check(path: str) -> Checked:
+    """Every problem of a session file: the header's and each entry's on its own, then the
+    first entry the replay finds breaking a rule."""
+    try:
+        raw = atomic.read_file(atomic.real_path(path))
+    except SessionError as error:
+        return Checked([SessionFileError(path, None, str(error))], None, 0)
+    return examine(raw, path)
+
+
+def examine(raw: bytes, label: str) -> Checked:
+    """What `check` says of a file holding `raw`."""
+    from . import codec
+
+    try:
+        text, data = codec.parse(raw, label)
+    except SessionFileError as error:
+        return Checked([error], None, 0)
+    decoded = codec.decode(data, session_name(label))
+    problems, deals = list(decoded.problems), 0
+    if decoded.session is not None:
+        try:
+            deals = replay(decoded.session, decoded.session.entries[:decoded.valid])[1].deals
+        except DealError as error:
+            problems.append(codec.deal_problem(error))
+    if problems:
+        return Checked(codec.located(text, label, problems), None, 0)
+    return Checked([], decoded.session, deals)
