@@ -14,13 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import files
+from scorekeeper.errors import SessionError
 from scorekeeper.files import codec, tomltext
+from scorekeeper.files.outline import outline
+from scorekeeper.games.loo import LooDeal
+from scorekeeper.render.report import _simple
 
 from . import filing
-from scorekeeper.errors import SessionError
-from scorekeeper.games.loo import LooDeal
-from scorekeeper.files.outline import outline
-from scorekeeper.render.report import _simple
 
 texts = st.text(st.characters(exclude_categories=["Cs"]), max_size=12)
 keys = texts | st.sampled_from(["tricks", "Ann", "a b", "Mary Ann", "x.y", "", "=", "é"])

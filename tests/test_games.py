@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.files import codec
 from scorekeeper.errors import RuleError
+from scorekeeper.files import codec
 from scorekeeper.games import GAMES, NAMES
 from scorekeeper.games.base import Game
 from scorekeeper.games.bridge import BridgeSettings, NewPartnerships

@@ -4,7 +4,6 @@ files, atomic saves, the lock, the cached standing, and files laid out by hand."
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -16,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import files
-from scorekeeper.files import codec
 from scorekeeper.errors import RuleError, ScorekeeperError, SessionError, SessionFileError
+from scorekeeper.files import codec
 from scorekeeper.games import GAMES
 from scorekeeper.games.loo import LooDeal, LooSettings
 from scorekeeper.session import AnySession, replay
