@@ -49,3 +49,30 @@ def scorekeeper_command() -> str:
     path = Path(sys.executable).parent / "scorekeeper"
     assert path.exists(), "install the project (pip install -e '.[test]') to run these tests"
     return str(path)
+
+
+def paused(tmp_path: Path, step: str, *args: str, **popen: Any) -> Any:
+    """The installed command run with its test seam set to stop at `step` (files.atomic:
+    waiting, locked, written, replaced), once it has stopped there; `go(proc)` lets it on."""
+    import os
+    import subprocess
+    import time
+
+    seam = tmp_path / f"seam-{step}-{time.monotonic_ns()}"
+    seam.mkdir()
+    env = {**os.environ, "SCOREKEEPER_DIR": str(tmp_path), "HOME": str(tmp_path),
+           "SCOREKEEPER_TEST_PAUSE": f"{step}:{seam}"}
+    env.pop("SCOREKEEPER_SESSION", None)
+    proc = subprocess.Popen([scorekeeper_command(), *args], env=env, **popen)
+    proc.seam = seam
+    deadline = time.monotonic() + 30
+    while not (seam / "paused").exists():
+        assert proc.poll() is None, f"{args} ended before {step}"
+        assert time.monotonic() < deadline, f"{args} never reached {step}"
+        time.sleep(0.005)
+    return proc
+
+
+def go(proc: Any) -> None:
+    """Let a command stopped at its test seam go on."""
+    (proc.seam / "go").touch()

@@ -21,6 +21,7 @@ from scorekeeper.games.loo import LooDeal
 from scorekeeper.render.report import _simple
 
 from . import filing
+from .helpers import ROOT
 
 texts = st.text(st.characters(exclude_categories=["Cs"]), max_size=12)
 keys = texts | st.sampled_from(["tricks", "Ann", "a b", "Mary Ann", "x.y", "", "=", "é"])
@@ -36,6 +37,55 @@ def test_a_table_written_on_one_line_reads_back_the_same(table: dict[str, Any]) 
     line = tomltext.inline_table(table)
     assert "\n" not in line
     assert tomllib.loads(f"x = {line}\n")["x"] == table
+
+
+FAST_HEAD = ('format = "scorekeeper session"\nversion = 2\ngame = "loo"\n'
+             'players = ["Ann", "Bob", "x y"]\n')
+FAST_TAIL = '\n[settings]\nante = 3\n'
+#: Text a hand or a hostile file might put in a deal's line: TOML that JSON reads otherwise,
+#: JSON that is not TOML, and bytes that are neither.
+MANGLINGS = st.sampled_from([
+    " = ", "=", ": ", '"', "'", "\\", "\\/", "\\u00e9", "\\ud800", "\\U0001F600", "\x7f", "\t",
+    "null", "1.5", "1e3", "+1", "01", "1_000", "nan", "inf", "true", "[", "]", "{", "}", ",",
+    "#", "\n", " ", "a.b = 1", "Ann = 1, Ann = 2", '"Ann" = 1, Ann = 2', "1979-05-27", '"""',
+    "[1, 2, ]", "{ }", "[[1], [null]]", "tricks = ", ", Ann = ", "{ Bob = "])
+
+
+deal_keys = st.sampled_from(["tricks", "miss", "order", "dealer", "Ann", "Bob", "x y"])
+deal_texts = st.text(st.characters(exclude_categories=["Cs"]), max_size=6) | st.sampled_from(
+    ["Ann", "Bob", "x y", "é", "a\\b", 'q"q', "\x01", "tab\t"])
+deal_scalars = st.booleans() | st.integers(-(10**20), 10**20) | deal_texts
+deal_values = st.recursive(deal_scalars, lambda inner: st.lists(inner, max_size=3)
+                           | st.dictionaries(deal_keys, inner, max_size=3), max_leaves=6)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.dictionaries(deal_keys, deal_values, max_size=4), max_size=6),
+       st.lists(st.tuples(st.integers(0, 400), MANGLINGS), max_size=3))
+def test_deal_lines_read_fast_mean_what_tomllib_reads(deals: list[dict[str, Any]],
+                                                       mangles: list[tuple[int, str]]) -> None:
+    """The fast reader of the canonical layout's deal lines (JSON for TOML) gives exactly
+    what tomllib gives, or leaves the file to tomllib: never another meaning."""
+    lines = "".join(f"    {tomltext.inline_table(d)},\n" for d in deals)
+    for at, junk in mangles:
+        at = min(at, len(lines))
+        lines = lines[:at] + junk + lines[at:]
+    text = f"{FAST_HEAD}deals = [\n{lines}]\n{FAST_TAIL}"
+    try:
+        expected: Any = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError):
+        expected = None
+    fast = codec._deal_lines(text)
+    if fast is not None:
+        assert fast == expected
+    if not mangles and expected is not None:
+        assert codec.parse(text.encode(), "s.toml")[1] == expected
+
+
+def test_the_bundled_sessions_are_read_fast() -> None:
+    for path in (ROOT / "sessions").glob("*.toml"):
+        text = path.read_text()
+        assert codec._deal_lines(text) == tomllib.loads(text), path
 
 
 @settings(max_examples=200)

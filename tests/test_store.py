@@ -22,7 +22,7 @@ from scorekeeper.games.loo import LooDeal, LooSettings
 from scorekeeper.session import AnySession, replay
 
 from . import filing
-from .helpers import ROOT, sitting
+from .helpers import ROOT, paused, sitting
 from .test_loo import sittings
 
 GOOD_V1 = """\
@@ -314,24 +314,6 @@ def test_concurrent_writers_never_lose_a_deal(tmp_path: Path) -> None:
     assert len(filing.load(str(path)).session.entries) == writers * each
 
 
-def _paused(tmp_path: Path, step: str, *args: str) -> subprocess.Popen[bytes]:
-    """The installed command run with its test seam set to stop at `step` (files.atomic),
-    once it has stopped there."""
-    from .helpers import scorekeeper_command
-
-    seam = tmp_path / f"seam-{step}"
-    seam.mkdir()
-    env = {**os.environ, "SCOREKEEPER_DIR": str(tmp_path),
-           "SCOREKEEPER_TEST_PAUSE": f"{step}:{seam}"}
-    proc = subprocess.Popen([scorekeeper_command(), *args], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 30
-    while not (seam / "paused").exists():
-        assert proc.poll() is None and time.monotonic() < deadline, proc.stderr
-        time.sleep(0.005)
-    return proc
-
-
 @pytest.mark.parametrize(("step", "recorded"), [("locked", False), ("written", False),
                                                 ("replaced", True)])
 def test_a_writer_killed_while_saving_leaves_the_file_whole_and_the_next_save_tidies_up(
@@ -340,11 +322,10 @@ def test_a_writer_killed_while_saving_leaves_the_file_whole_and_the_next_save_ti
     filing.create(str(path), three(), force=False)
     add(path, hand(Ann=2, Bob=1, Cid=0))
     before = path.read_bytes()
-    proc = _paused(tmp_path, step, "deal", "-s", "s", "Ann=3", "Bob=0")
+    proc = paused(tmp_path, step, "deal", "-s", "s", "Ann=3", "Bob=0",
+                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     proc.kill()
     proc.wait()
-    assert proc.stderr is not None
-    proc.stderr.close()
     after = filing.load(str(path))
     assert after.standing.deals == (2 if recorded else 1)
     assert (path.read_bytes() != before) == recorded

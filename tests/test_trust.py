@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import scorekeeper_command
+from .helpers import go, paused, scorekeeper_command
 
 LOO = ["loo", "new", "evening", "--players", "Ann,Bob,Cid,Dan", "--date", "2026-11-27"]
 
@@ -356,33 +356,30 @@ def test_ci_runs_the_readmes_test_command() -> None:
     assert "sessions/loo-evening.toml" in first and "pip install" in first
 
 
-def test_ctrl_c_during_a_save_never_hides_a_change(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("step", "saved"), [("waiting", False), ("locked", True),
+                                             ("written", True), ("replaced", True)])
+def test_ctrl_c_during_a_save_never_hides_a_change(tmp_path: Path, step: str, saved: bool
+                                                  ) -> None:
     """Whenever Ctrl-C comes, the exit code and the message say whether the deal was saved:
-    0 and a note if it was, 130 and "nothing was changed" if not."""
+    0 and a note if it was, 130 and "nothing was changed" if not. Before the lock is taken
+    it stops the command at once; once it is, it waits for the save."""
     import signal
-    import time
 
-    sk(tmp_path, "loo", "new", "x", "--players", "Ann,Bob,Cid")
-    path = tmp_path / "x.toml"
-    hand = "[[deals]]\ntricks = { Ann = 1, Bob = 1, Cid = 1 }\n\n"  # laid out by hand: slow
-    text = "\n".join(line for line in path.read_text().splitlines() if "deals" not in line)
-    path.write_text(text.replace("[settings]", hand * 6000 + "[settings]") + "\n")
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "SCOREKEEPER_DIR": str(tmp_path),
-           "HOME": str(tmp_path)}
-    for delay in (0.5, 0.8, 1.1, 1.4, 2.0, 3.0):  # after start-up, before or after the save
-        before = path.read_text().count("tricks")
-        proc = subprocess.Popen([scorekeeper_command(), "deal", "a=1", "b=1", "c=1"], env=env,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        time.sleep(delay)
-        proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=60)
-        saved = path.read_text().count("tricks") - before
-        assert "Traceback" not in err
-        if saved:
-            assert saved == 1 and proc.returncode == 0, err
-            assert err == "" or "was recorded; then interrupted" in err
-        else:
-            assert proc.returncode == 130 and "nothing was changed" in err, err
+    path = evening(tmp_path)
+    before = path.read_bytes()
+    proc = paused(tmp_path, step, "deal", "a=3", "b=0", stdout=subprocess.DEVNULL,
+                  stderr=subprocess.PIPE, text=True)
+    proc.send_signal(signal.SIGINT)
+    go(proc)
+    _, err = proc.communicate(timeout=30)
+    assert "Traceback" not in err
+    if saved:
+        assert proc.returncode == 0, err
+        assert err == "Note: deal 2 was recorded; then interrupted.\n"
+        assert path.read_text().count("tricks") == 2
+    else:
+        assert proc.returncode == 130 and err == "Aborted: nothing was changed.\n"
+        assert path.read_bytes() == before
     assert sk(tmp_path, "check", str(path)).returncode == 0
 
 

@@ -54,6 +54,10 @@ OUTPUT_FAILURES = {errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EBADF, errno.EDQU
                    errno.EFBIG, errno.ECONNRESET}
 
 
+class Interrupted(Exception):
+    """Ctrl-C (the command says itself whether anything was changed)."""
+
+
 class Unwritable(Exception):
     """The output could not be written (a closed pipe, a full disk)."""
 
@@ -85,7 +89,7 @@ class Root(Quick, click.Group):
             with suppress(OSError, ValueError):  # stderr itself may be closed or full
                 error.show()
             code = error.exit_code
-        except (click.exceptions.Abort, KeyboardInterrupt):
+        except (click.exceptions.Abort, KeyboardInterrupt, Interrupted):
             code = _interrupted(state)
         except ScorekeeperError as error:
             _say(f"Error: {visible(str(error))}")
@@ -103,6 +107,8 @@ class Root(Quick, click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except KeyboardInterrupt:  # before click's own answer, a blank line
+            raise Interrupted from None
         except OSError as error:  # click would end a closed pipe itself, with no word
             if error.filename is None and error.errno in OUTPUT_FAILURES:
                 raise Unwritable(error) from None
@@ -196,11 +202,19 @@ def _say(text: str) -> None:
 
 
 def _interrupted(state: RunState) -> int:
+    _say_on_a_new_line()
     if state.recorded:  # the change was made before Ctrl-C took effect: say so, exit 0
         _say(f"Note: {state.recorded} was recorded; then interrupted.")
         return 0
     _say("Aborted: nothing was changed.")
     return 130
+
+
+def _say_on_a_new_line() -> None:
+    """After ^C on a terminal, the cursor stands after it."""
+    with suppress(OSError, ValueError):
+        if sys.stderr.isatty():
+            click.echo(err=True)
 
 
 def _output_failed(state: RunState, error: OSError) -> int:

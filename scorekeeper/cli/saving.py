@@ -99,7 +99,8 @@ def change(ctx: click.Context, path: str, compute: Callable[[Snapshot], tuple[Ch
     shown = known_or_open(ctx, path)
     made, value = compute(shown)
     lines, question = confirm(value)
-    echo(lines)
+    if lines:
+        echo(lines)
     if not state.ask(question):
         echo("Nothing changed.")
         return None

@@ -23,8 +23,9 @@ from ..errors import SessionError
 #: without being read to the end.
 MAX_SIZE = 32 * 1024 * 1024
 #: The test-only seam (off unless the variable is set): "STEP:FOLDER" stops a process at
-#: STEP -- "locked" (the lock taken), "written" (the new file written, not yet in place),
-#: "replaced" (in place) -- until FOLDER/go exists, having made FOLDER/paused.
+#: STEP -- "waiting" (about to take a lock to change a file), "locked" (the lock taken),
+#: "written" (the new file written, not yet in place), "replaced" (in place) -- until
+#: FOLDER/go exists, having made FOLDER/paused.
 PAUSE_VARIABLE = "SCOREKEEPER_TEST_PAUSE"
 
 
@@ -174,6 +175,8 @@ def locked(path: str, on_locked: Callable[[], None] | None = None, wait: bool = 
     """Hold the lock of `path` (a hidden file beside it) so read-change-writes never
     overlap; yields True. `on_locked` is called once the lock is taken: from then on a
     change may be made. With `wait` False, yields False at once if another holds it."""
+    if wait:
+        pause("waiting")
     lock_path = hidden_beside(path, ".lock")
     try:
         lock = open(lock_path, "a+b")  # noqa: SIM115 -- held for the with-block below
