@@ -67,8 +67,8 @@ def test_deal_lines_read_fast_mean_what_tomllib_reads(deals: list[dict[str, Any]
     """The fast reader of the canonical layout's deal lines (JSON for TOML) gives exactly
     what tomllib gives, or leaves the file to tomllib: never another meaning."""
     lines = "".join(f"    {tomltext.inline_table(d)},\n" for d in deals)
-    for at, junk in mangles:
-        at = min(at, len(lines))
+    for where, junk in mangles:
+        at = min(where, len(lines))
         lines = lines[:at] + junk + lines[at:]
     text = f"{FAST_HEAD}deals = [\n{lines}]\n{FAST_TAIL}"
     try:
