@@ -5,7 +5,7 @@ floating-point in an accounting system" (beancount).
 """
 
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import RuleError
@@ -37,11 +37,6 @@ def add_transfers(balance: dict[str, int], transfers: Iterable[Transfer]) -> Non
     for t in transfers:
         balance[t.payer] -= t.units
         balance[t.payee] += t.units
-
-
-def transfers_for(changes: Mapping[str, int]) -> tuple[Transfer, ...]:
-    """Transfers that change each account by `changes` (which sum to zero)."""
-    return tuple(_pay_within([(name, n) for name, n in changes.items() if n]))
 
 
 def is_digits(text: str, most: int) -> bool:

@@ -203,6 +203,12 @@ def session_option(f: F) -> F:
     return click.option("-s", "--session", **SESSION)(f)
 
 
+def session_command(f: Callable[..., None]) -> click.Command:
+    """A command on one session, `f(ctx, session)`: -s, and the context."""
+    return click.command(context_settings=CONTEXT, cls=Command)(session_option(
+        click.pass_context(f)))
+
+
 def _check_format(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     from ..errors import UsageError
     from ..render.report import check_format

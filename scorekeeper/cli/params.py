@@ -20,7 +20,21 @@ if TYPE_CHECKING:
 
 
 class Param(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.4 on
-    """The base of this tool's parameter types."""
+    """The base of this tool's parameter types: `read` turns what was typed into its value,
+    once; a value already read (a default given as one) passes as it is."""
+
+    done: type | tuple[type, ...] = ()
+    """What a value already read is."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+                ) -> Any:
+        if isinstance(value, self.done):
+            return value
+        return self.read(str(value), param, ctx)
+
+    def read(self, value: str, param: click.Parameter | None, ctx: click.Context | None
+             ) -> Any:
+        raise NotImplementedError
 
 
 def number(text: str, low: int, high: int) -> int | None:
@@ -41,10 +55,10 @@ class Count(Param):
     def __init__(self, low: int = 0, high: int = 10**9) -> None:
         self.low, self.high = low, high
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
-                ) -> int:
-        if isinstance(value, int):
-            return value
+    done = int
+
+    def read(self, value: str, param: click.Parameter | None, ctx: click.Context | None
+             ) -> int:
         found = number(str(value), self.low, self.high)
         if found is None and number(str(value), 0, 10**12) is not None:
             self.fail(f"{value.strip()} is not from {self.low} to {self.high}", param, ctx)
@@ -63,10 +77,10 @@ class PlayerCount(Param):
     def __init__(self, high: int = 10**9) -> None:
         self.high = high
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
-                ) -> tuple[str, int]:
-        if isinstance(value, tuple):
-            return value
+    done = tuple
+
+    def read(self, value: str, param: click.Parameter | None, ctx: click.Context | None
+             ) -> tuple[str, int]:
         name, sep, digits = str(value).rpartition("=")
         count = number(digits, 0, self.high)
         if "=" in name and "," in name:
@@ -93,10 +107,10 @@ class PlayerCounts(Param):
     def __init__(self, high: int = 10**9) -> None:
         self.one = PlayerCount(high)
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
-                ) -> tuple[tuple[str, int], ...]:
-        if isinstance(value, tuple):
-            return value
+    done = tuple
+
+    def read(self, value: str, param: click.Parameter | None, ctx: click.Context | None
+             ) -> tuple[tuple[str, int], ...]:
         text = str(value).strip()
         if text.lower() == "none":
             return ()
@@ -117,10 +131,10 @@ class Names(Param):
 
     name = "A,B,C"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
-                ) -> tuple[str, ...]:
-        if isinstance(value, tuple):
-            return value
+    done = tuple
+
+    def read(self, value: str, param: click.Parameter | None, ctx: click.Context | None
+             ) -> tuple[str, ...]:
         names = tuple(name.strip() for name in str(value).split(","))
         if names == ("",):
             self.fail("give names with one comma between them, e.g. Ann,Bob,Cid", param, ctx)
@@ -144,9 +158,9 @@ class Player(Param):
 
     name = "PLAYER"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
-                ) -> str:
-        text = str(value).strip()
+    def read(self, value: str, param: click.Parameter | None, ctx: click.Context | None
+             ) -> str:
+        text = value.strip()
         if not text:
             self.fail("give a player's name", param, ctx)
         return text
@@ -164,10 +178,10 @@ class Teams(Param):
 
     name = "A,C/B,D"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
-                ) -> tuple[tuple[str, str], tuple[str, str]]:
-        if isinstance(value, tuple):
-            return value
+    done = tuple
+
+    def read(self, value: str, param: click.Parameter | None, ctx: click.Context | None
+             ) -> tuple[tuple[str, str], tuple[str, str]]:
         sides = [tuple(p.strip() for p in side.split(",")) for side in str(value).split("/")]
         if len(sides) != 2 or any(len(side) != 2 or not all(side) for side in sides):
             self.fail(f"{value!r} is not two partnerships, like Ann,Cid/Bob,Dan", param, ctx)
@@ -209,12 +223,12 @@ class Value(Param):
 
     name = "X"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
-                ) -> str:
+    def read(self, value: str, param: click.Parameter | None, ctx: click.Context | None
+             ) -> str:
         from ..ledger import check_value
 
         try:
-            return check_value(str(value))
+            return check_value(value)
         except RuleError as error:
             self.fail(str(error), param, ctx)
 
@@ -224,11 +238,11 @@ class Label(Param):
 
     name = "TEXT"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
-                ) -> str:
+    def read(self, value: str, param: click.Parameter | None, ctx: click.Context | None
+             ) -> str:
         from ..text import has_control
 
-        text = str(value)
+        text = value
         if has_control(text) or len(text) > 20:
             self.fail(f"{text!r} must be a short label without control characters, like kr",
                       param, ctx)
@@ -240,10 +254,10 @@ class Date(Param):
 
     name = "YYYY-MM-DD"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
-                ) -> datetime.date:
-        if isinstance(value, datetime.date):
-            return value
+    done = datetime.date
+
+    def read(self, value: str, param: click.Parameter | None, ctx: click.Context | None
+             ) -> datetime.date:
         text = str(value).strip()
         try:
             if len(text) != 10 or not text.replace("-", "").isascii() or text[4::3] != "--":

@@ -22,12 +22,12 @@ class ChipTable(Param):
 
     name = "BID:CHIPS,..."
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
-                ) -> tuple[tuple[int, int], ...]:
+    done = tuple
+
+    def read(self, value: str, param: click.Parameter | None, ctx: click.Context | None
+             ) -> tuple[tuple[int, int], ...]:
         from .params import number
 
-        if isinstance(value, tuple):
-            return value
         rows = []
         for row in str(value).replace(" ", "").split(","):
             low, _, chips = row.partition(":")
@@ -41,12 +41,12 @@ class ChipTable(Param):
 class Cards(Param):
     name = "CARDS"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
-                ) -> tuple[Card, ...]:
+    done = tuple
+
+    def read(self, value: str, param: click.Parameter | None, ctx: click.Context | None
+             ) -> tuple[Card, ...]:
         from ..errors import RuleError
 
-        if isinstance(value, tuple):
-            return value
         try:
             return parse_cards([str(value)])
         except RuleError as error:

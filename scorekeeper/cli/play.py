@@ -20,15 +20,7 @@ import click
 
 from ..errors import ScorekeeperError
 from ..text import visible
-from .options import (
-    CONTEXT,
-    Command,
-    RunState,
-    echo,
-    mark_recorded,
-    session_option,
-    session_path,
-)
+from .options import RunState, echo, mark_recorded, session_command, session_path
 
 if TYPE_CHECKING:
     from ..files import Snapshot
@@ -47,9 +39,7 @@ A name may be cut short (b=2 for Bob). Tab completes names, suits and options;
 Up and Ctrl-R find earlier lines."""
 
 
-@click.command(context_settings=CONTEXT, cls=Command)
-@session_option
-@click.pass_context
+@session_command
 def play(ctx: click.Context, session: str | None) -> None:
     """Play a sitting at one prompt: a deal or a command a line, each deal saved at once.
 

@@ -97,12 +97,12 @@ def show(ctx: click.Context, session: str | None, chart: bool, fmt: str | None) 
       scorekeeper show --format json
       scorekeeper show --chart
     """
-    from .. import files
     from ..render.reports import show as report
+    from .saving import known_or_open
 
     if chart and fmt:
         raise click.UsageError("--chart draws a chart: give it without --format")
-    shown = files.open(session_path(ctx, session))
+    shown = known_or_open(ctx, session_path(ctx, session))
     if chart:
         from ..render.chart import session_chart
 
@@ -125,11 +125,11 @@ def settle(ctx: click.Context, session: str | None, fmt: str | None) -> None:
       scorekeeper settle
       scorekeeper settle -s sessions/loo-evening.toml --format json
     """
-    from .. import files
     from ..reckoning import settle as reckon
     from ..render.reports import settle as report
+    from .saving import known_or_open
 
-    read = files.open(session_path(ctx, session))
+    read = known_or_open(ctx, session_path(ctx, session))
     emit(report(read.header, reckon(read.header, read.standing)), fmt)
 
 

@@ -73,7 +73,8 @@ def known_or_open(ctx: click.Context, path: str) -> Snapshot:
     from ..files import atomic
 
     known = run_state(ctx).known
-    if known is not None and known.path == path and atomic.identity(known.real) == known.identity:
+    if (known is not None and known.real == atomic.real_path(path)
+            and atomic.identity(known.real) == known.identity):
         return known
     found = files.open(path)
     run_state(ctx).known = found

@@ -10,7 +10,7 @@ import click
 
 from ..text import visible
 from .main import game_cli
-from .options import CONTEXT, Command, echo, session_option, session_path
+from .options import CONTEXT, Command, echo, session_command, session_option, session_path
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
@@ -133,9 +133,7 @@ def amend(ctx: click.Context, session: str | None, args: tuple[str, ...]) -> Non
     _dispatch(ctx, "amend", args, session)
 
 
-@click.command(context_settings=CONTEXT, cls=Command)
-@session_option
-@click.pass_context
+@session_command
 def undo(ctx: click.Context, session: str | None) -> None:
     """Remove the last deal, saying what it removed.
 
@@ -168,9 +166,7 @@ def undo(ctx: click.Context, session: str | None) -> None:
     echo(view_of(done.session.game).undone(done.session, done.removed, done.change.standing))
 
 
-@click.command(context_settings=CONTEXT, cls=Command)
-@session_option
-@click.pass_context
+@session_command
 def edit(ctx: click.Context, session: str | None) -> None:
     """Edit the session's file in $VISUAL or $EDITOR; it is checked when the editor closes.
 

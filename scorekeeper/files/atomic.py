@@ -15,6 +15,7 @@ import stat
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..errors import SessionError
@@ -91,7 +92,15 @@ def identity(path: str) -> Identity | None:
 def real_path(path: str) -> str:
     """The file a path names, through any symbolic links: a save replaces the target and
     leaves the link."""
-    return os.path.realpath(path)
+    folder, name = os.path.split(path)
+    found = os.path.join(_real_folder(folder), name)
+    return os.path.realpath(found) if os.path.islink(found) else found
+
+
+@lru_cache(maxsize=16)
+def _real_folder(folder: str) -> str:
+    """A folder through its links, found once for the many files read from it."""
+    return os.path.realpath(folder or ".")
 
 
 def check_writable(path: str) -> None:
@@ -108,7 +117,7 @@ def check_writable(path: str) -> None:
 def hidden_beside(path: str, suffix: str) -> str:
     """The hidden file `.NAME<suffix>` beside `path` (its lock, its cache)."""
     folder, name = os.path.split(path)
-    return os.path.join(folder, f".{name}{suffix}")
+    return os.path.join(folder, f"{'' if name.startswith('.') else '.'}{name}{suffix}")
 
 
 def write_atomic(path: str, data: bytes, durable: bool = True, locked: bool = True) -> None:

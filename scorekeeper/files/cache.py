@@ -109,8 +109,12 @@ def _read(path: str) -> bytes:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_SIZE:
             raise ValueError("not a cache")
-        with os.fdopen(os.dup(fd), "rb") as f:
-            return f.read(MAX_SIZE + 1)
+        chunks = []
+        while chunk := os.read(fd, max(info.st_size, 1 << 16)):
+            chunks.append(chunk)
+            if sum(map(len, chunks)) > MAX_SIZE:
+                raise ValueError("not a cache")
+        return b"".join(chunks)
     finally:
         os.close(fd)
 

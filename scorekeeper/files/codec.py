@@ -27,6 +27,7 @@ import datetime
 import re
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import RuleError, SessionFileError
@@ -210,11 +211,14 @@ def _no_float(text: str) -> Any:
 
 
 def header_from_data(top: Mapping[str, Any], name: str) -> AnySession:
-    """The session without its entries from `header`'s data; ValueError if it is not one."""
-    decoded = decode({**top, "deals": []}, name)
-    if decoded.problems or decoded.session is None:
-        raise ValueError(f"not a session's header: {decoded.problems}")
-    return decoded.session
+    """The session without its entries from `header`'s data (as this version writes it);
+    ValueError if it is not one."""
+    problems: list[Problem] = []
+    found = _game_and_players(top, problems) if top.get("version") == VERSION else None
+    session = None if found is None else _header(top, *found, name, problems)
+    if problems or session is None or set(top) - set(TOP_KEYS):
+        raise ValueError(f"not a session's header: {problems}")
+    return session
 
 
 class Decoded(NamedTuple):
@@ -303,10 +307,33 @@ def _game_and_players(data: Mapping[str, Any], problems: list[Problem]
         problems.append(Problem(("players",), "players must be a list of names in seat order"))
         return None
     try:
-        return game, Players(tuple(raw_players))
-    except RuleError as error:
-        problems.append(Problem(("players",), str(error)))
+        return game, _players(tuple(raw_players))
+    except (RuleError, TypeError) as error:  # TypeError: a name that is a table
+        problems.append(Problem(("players",), str(error) if isinstance(error, RuleError)
+                                else "players must be a list of names in seat order"))
         return None
+
+
+@lru_cache(maxsize=64)
+def _players(names: tuple[Any, ...]) -> Players:
+    """The players of a session; the same players of many sittings are checked once."""
+    return Players(names)
+
+
+def _settings(game: AnyGame, raw: Mapping[str, Any]) -> Any:
+    """A game's settings from its data; the same settings of many sittings read once."""
+    try:
+        key = tuple((k, v) for k, v in raw.items() if type(v) in (str, int, bool))
+    except TypeError:  # pragma: no cover - keys are always text
+        key = ()
+    if len(key) != len(raw):  # a value that is a list (a chip table): read it each time
+        return game.settings_from_data(raw)
+    return _settings_of(game, key)
+
+
+@lru_cache(maxsize=64)
+def _settings_of(game: AnyGame, items: tuple[tuple[str, Any], ...]) -> Any:
+    return game.settings_from_data(dict(items))
 
 
 def _header(data: Mapping[str, Any], game: AnyGame, players: Players, name: str,
@@ -320,8 +347,8 @@ def _header(data: Mapping[str, Any], game: AnyGame, players: Players, name: str,
     before = len(problems)
     dates = [_date(data, key, problems) for key in ("date", "paid")]
     try:
-        game_settings = game.settings_from_data(
-            {k: v for k, v in raw.items() if k not in COMMON_SETTINGS})
+        game_settings = _settings(game, {k: v for k, v in raw.items()
+                                         if k not in COMMON_SETTINGS})
     except RuleError as error:
         problems += [Problem(("settings", e.field or ""), str(e))
                      for e in getattr(error, "errors", [error])]

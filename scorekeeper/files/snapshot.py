@@ -56,6 +56,7 @@ class Snapshot:
         self.counts = counts
         """What `stats` counts of each player's play."""
         self._full = full
+        self._nets: dict[str, int] | None = None
 
     # --- what the book reads of a sitting (book.Sitting) ------------------------------------
 
@@ -102,7 +103,9 @@ class Snapshot:
     @property
     def nets(self) -> dict[str, int]:
         """Each player's net if the sitting ended now."""
-        return nets(self.header, self.standing)
+        if self._nets is None:
+            self._nets = nets(self.header, self.standing)
+        return self._nets
 
     @property
     def date(self) -> datetime.date:

@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ..errors import RuleError
-from ..ledger import Transfer, transfers_for
+from ..ledger import Transfer
 from .base import Game, Table
 from .data import Fields
 from .players import Players
@@ -295,13 +295,14 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         _check_deal(entry, rubber, table)
         after, scored = _score(rubber, entry)
         # The balances follow the rubber's reckoning as it stands: move them by its change.
-        before = rubber.reckoning() if state.playing else {}
-        change = {p: points - before.get(p, 0) for p, points in after.reckoning().items()}
+        moved = after.difference() - (rubber.difference() if state.playing else 0)
+        transfers = tuple(Transfer(y, x, moved) if moved > 0 else Transfer(x, y, -moved)
+                          for x, y in zip(*after.teams.sides, strict=True) if moved)
         if state.playing:
-            scored = scored._replace(transfers=transfers_for(change))
+            scored = scored._replace(transfers=transfers)
             return BridgeState(after, state.earlier, state.next_teams), scored
         # a new rubber: it takes the partnerships set for it
-        scored = scored._replace(transfers=transfers_for(change), started=True)
+        scored = scored._replace(transfers=transfers, started=True)
         earlier = state.earlier if state.last is None else Earlier(state.last.summary(),
                                                                    state.earlier)
         return BridgeState(after, earlier, None), scored

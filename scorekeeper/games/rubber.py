@@ -137,11 +137,15 @@ class Rubber(NamedTuple):
     def summary(self) -> RubberSummary:
         return RubberSummary(self.number, self.teams, self.totals(), self.games(), self.winner)
 
+    def difference(self) -> int:
+        """The first partnership's total less the second's."""
+        first, second = self.totals()
+        return first - second
+
     def reckoning(self) -> dict[str, int]:
         """Each player's points for this rubber as it stands: the side with the higher
         total wins the difference, each player of it +difference, each of the other -."""
-        first, second = self.totals()
-        difference = first - second
+        difference = self.difference()
         return (dict.fromkeys(self.teams.first, difference)
                 | dict.fromkeys(self.teams.second, -difference))
 
