@@ -150,6 +150,15 @@ def play_next(session: Session[S, E, St, R], standing: Standing[St], entry: E,
                             standing.entries + 1)
 
 
+def in_full(session: Session[S, E, St, R], played: Sequence[Played[E, St, R]], index: int
+            ) -> E:
+    """Entry `index` of a replay, as it reads in its place (Game.in_full)."""
+    before = played[index - 1].state if index else start(session).state
+    table = Table(session.players, played[index].dealer or session.opening_dealer,
+                  session.settings)
+    return session.game.in_full(before, played[index].entry, table)
+
+
 def replay(session: Session[S, E, St, R], entries: Sequence[E] | None = None,
            ) -> tuple[list[Played[E, St, R]], Standing[St]]:
     """Play the entries (by default the session's) in order from the start."""
@@ -185,3 +194,17 @@ def tally(session: Session[S, E, St, R], results: Iterable[R],
         for player, key, n in game.count(result):
             counts[player][key] += n
     return counts
+
+
+class Consequences(NamedTuple):
+    """What a change to past entries did to the sitting, to show before it is saved."""
+
+    before: list[Played[Any, Any, Any]]
+    """Every entry as played before it."""
+    after: list[Played[Any, Any, Any]]
+    """... and after it."""
+    changed: list[tuple[int, int]]
+    """The entries (0-based, before and after) it replaced, and every later one whose
+    result it moved, in order."""
+    nets: tuple[dict[str, int], dict[str, int]]
+    """Each player's net, if the sitting ended, before and after."""

@@ -76,3 +76,24 @@ def paused(tmp_path: Path, step: str, *args: str, **popen: Any) -> Any:
 def go(proc: Any) -> None:
     """Let a command stopped at its test seam go on."""
     (proc.seam / "go").touch()
+
+
+def deals_in(path_or_text: Path | str) -> int:
+    """How many entries a session file holds (its history aside)."""
+    import tomllib
+
+    text = path_or_text.read_text() if isinstance(path_or_text, Path) else path_or_text
+    deals: list[object] = tomllib.loads(text).get("deals", [])
+    return len(deals)
+
+
+def without_history(text: str | bytes) -> str:
+    """A session's text up to its history of changes (which a change after the fact adds to
+    at the end)."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8")
+    for newline in ("\r\n", "\n"):
+        at = text.find(f"{newline}{newline}[[history]]{newline}")
+        if at >= 0:
+            return text[:at + len(newline)]
+    return text

@@ -354,6 +354,7 @@ def test_undo_removes_the_last_deal_and_says_what(tmp_path: Path) -> None:
     assert result.stdout == (
         "Removed hand 9 (dealt by Ann): Ann +2, Cid +1, Bob looed 3, Dan looed 3.\n"
         "8 hands left; next dealer: Ann.\n"
+        "Nets now: Bob +7 -> +8, Cid -2 -> -5, Dan -8 -> -6.\n"
     )
     for _ in range(8):
         run(tmp_path, "undo")

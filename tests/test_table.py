@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import play_lines, run, scorekeeper_command
+from .helpers import deals_in, play_lines, run, scorekeeper_command
 from .test_cli import EVENING
 
 
@@ -68,7 +68,8 @@ def test_a_must_names_only_who_took_tricks(tmp_path: Path) -> None:
     run(tmp_path, "deal b=3")
     data = json.loads(run(tmp_path, "show --format json").stdout)
     assert data["deals"][4]["looed"] == {"Ann": 3, "Cid": 3, "Dan": 3}
-    assert "{ tricks = { Bob = 3 } }" in text_of(tmp_path)
+    # kept as what happened at the table, readable on its own: who took no trick, with 0
+    assert "{ tricks = { Ann = 0, Bob = 3, Cid = 0, Dan = 0 } }" in text_of(tmp_path)
 
 
 # --- amend --------------------------------------------------------------------------------
@@ -77,7 +78,9 @@ def test_a_must_names_only_who_took_tricks(tmp_path: Path) -> None:
 def test_amend_replaces_a_deal_and_replays_the_rest(tmp_path: Path) -> None:
     play_lines(tmp_path, EVENING)
     before = json.loads(run(tmp_path, "settle --format json").stdout)
-    result = run(tmp_path, "amend 1 b=2 c=0 d=1 --miss d --dry-run")
+    result = run(tmp_path, "amend 1 b=2 c=0 d=1 --miss d --dry-run", code=1)
+    assert result.stderr == "Error: deal 1 already is that: nothing to change\n"
+    result = run(tmp_path, "amend 1 b=2 c=0 d=1 --dry-run")
     assert result.stdout.splitlines()[:3] == [
         "Dry run: nothing saved.",
         "Hand 1 was: Bob +2, Dan +1, Cid looed 3.",
@@ -254,7 +257,7 @@ def test_play_through_prompt_toolkits_pipe_input(tmp_path: Path,
     assert "Saved the change to hand 2." in out
     assert "{ tricks = { Bob = 3, Cid = 0 } }" in text_of(tmp_path)
     assert "{ tricks = { Bob = 1, Cid = 1, Dan = 1 } }" in text_of(tmp_path)
-    assert text_of(tmp_path).count("tricks") == 2
+    assert deals_in(text_of(tmp_path)) == 2
     history = (tmp_path / ".local" / "share" / "scorekeeper" / "history").read_text()
     assert "+undo" in history and "+amend 2 b=1 c=1 d=1" in history
     assert "+yes" not in history and "+no" not in history
@@ -323,7 +326,7 @@ def test_play_in_a_real_terminal(tmp_path: Path) -> None:
             proc.kill()
         proc.wait()
         os.close(main)
-    assert text_of(tmp_path).count("tricks") == 1
+    assert deals_in(text_of(tmp_path)) == 1
     assert 'miss = "Dan"' in text_of(tmp_path)
     assert (tmp_path / ".local" / "share" / "scorekeeper" / "history").exists()
 

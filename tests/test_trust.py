@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import go, paused, scorekeeper_command
+from .helpers import deals_in, go, paused, scorekeeper_command
 
 LOO = ["loo", "new", "evening", "--players", "Ann,Bob,Cid,Dan", "--date", "2026-11-27"]
 
@@ -73,11 +73,11 @@ def test_a_saved_deal_whose_report_cannot_be_printed_exits_0_and_says_so(tmp_pat
     with open("/dev/full", "w") as full:
         result = sk(tmp_path, "deal", "Ann=3", "Bob=0", stdout=full)
     assert "Note: deal 2 was recorded, but its report could not be printed" in result.stderr
-    assert "deals = [\n" in path.read_text() and path.read_text().count("tricks") == 2
+    assert "deals = [\n" in path.read_text() and deals_in(path) == 2
     with open("/dev/full", "w") as full:
         result = sk(tmp_path, "undo", stdout=full)
     assert "the undo of deal 2 was recorded" in result.stderr
-    assert path.read_text().count("tricks") == 1
+    assert deals_in(path) == 1
     # A read that cannot print changed nothing: it fails.
     with open("/dev/full", "w") as full:
         result = sk(tmp_path, "show", code=1, stdout=full)
@@ -93,7 +93,7 @@ def test_a_closed_pipe_after_a_saved_deal_still_exits_0(tmp_path: Path) -> None:
     finally:
         os.close(write)
     assert "deal 2 was recorded" in result.stderr
-    assert path.read_text().count("tricks") == 2
+    assert deals_in(path) == 2
 
 
 def test_a_read_into_a_closed_pipe_stops_quietly(tmp_path: Path) -> None:
@@ -120,7 +120,7 @@ def test_a_session_reached_through_a_link_is_written_through_it(tmp_path: Path) 
     (tmp_path / "link.toml").symlink_to(path)
     sk(tmp_path, "deal", "-s", "link", "Ann=3", "Bob=0")
     assert (tmp_path / "link.toml").is_symlink()
-    assert path.read_text().count("tricks") == 2
+    assert deals_in(path) == 2
 
 
 def test_comments_and_layout_a_person_wrote_survive_deal_undo_and_amend(tmp_path: Path) -> None:
@@ -376,7 +376,7 @@ def test_ctrl_c_during_a_save_never_hides_a_change(tmp_path: Path, step: str, sa
     if saved:
         assert proc.returncode == 0, err
         assert err == "Note: deal 2 was recorded; then interrupted.\n"
-        assert path.read_text().count("tricks") == 2
+        assert deals_in(path) == 2
     else:
         assert proc.returncode == 130 and err == "Aborted: nothing was changed.\n"
         assert path.read_bytes() == before
@@ -388,7 +388,7 @@ def test_a_closed_stdout_is_an_output_that_fails(tmp_path: Path) -> None:
     result = sk(tmp_path, "deal", "Ann=3", "Bob=0", stdout=subprocess.DEVNULL,
                 preexec_fn=lambda: os.close(1))
     assert "deal 2 was recorded, but its report could not be printed" in result.stderr
-    assert path.read_text().count("tricks") == 2
+    assert deals_in(path) == 2
     result = sk(tmp_path, "show", code=1, preexec_fn=lambda: os.close(1))
     assert result.stderr == "Error: cannot write the output: the output is closed\n"
     assert sk(tmp_path, "play", stdin=None, preexec_fn=lambda: os.close(0)).stderr == ""
@@ -442,7 +442,7 @@ def test_mark_paid_stopped_part_way_says_which_it_marked(tmp_path: Path) -> None
     result = sk(tmp_path, "book", "--mark-paid", code=1)
     assert "cannot lock" in result.stderr and "marked paid before it: a1" in result.stderr
     assert "paid" in (tmp_path / "a1.toml").read_text()
-    assert "paid" not in (tmp_path / "c1.toml").read_text()
+    assert "paid" not in (tmp_path / "c1.toml").read_text()  # no mark, no history of one
 
 
 def test_piped_play_of_reads_into_a_full_disk_fails(tmp_path: Path) -> None:

@@ -25,6 +25,7 @@ from .options import (
     output_options,
     session_option,
     session_path,
+    why_option,
 )
 from .params import Date, Player
 
@@ -35,10 +36,11 @@ if TYPE_CHECKING:
 @click.command(context_settings=CONTEXT, cls=Command)
 @click.option("--undo", is_flag=True, help="Reopen a sitting marked paid.")
 @click.option("--date", type=Date(), help="The day it was paid [default: today].")
+@why_option
 @session_option
 @click.pass_context
-def paid(ctx: click.Context, undo: bool, date: datetime.date | None, session: str | None
-         ) -> None:
+def paid(ctx: click.Context, undo: bool, date: datetime.date | None, why: str | None,
+         session: str | None) -> None:
     """Mark the sitting settled in cash; its deals can then no longer change.
 
     The day paid is one from the sitting's own day to today; to give another day to a
@@ -57,7 +59,7 @@ def paid(ctx: click.Context, undo: bool, date: datetime.date | None, session: st
         raise click.UsageError("--undo reopens the sitting: give it without --date")
     day = None if undo else date or datetime.date.today()
     name = change(ctx, session_path(ctx, session),
-                  lambda before: (revise.set_paid(before, day), before.name),
+                  lambda before: (revise.set_paid(before, day, why or ""), before.name),
                   lambda _: "the reopening" if undo else "the payment")
     echo(f"'{name}' is open again: its deals can change." if undo
          else f"'{name}' was paid on {day}.")

@@ -15,7 +15,7 @@ from ..session import AnySession
 
 if TYPE_CHECKING:
     from ..files.revise import Amended
-from .options import CONTEXT, Command, echo, run_state, session_param, session_path
+from .options import CONTEXT, Command, echo, run_state, session_param, session_path, why_param
 from .params import Count, Player
 
 
@@ -147,12 +147,13 @@ def amend_command(game: str, form: DealForm) -> click.Command:
 
         ctx = click.get_current_context()
         form.check(values)
-        dry_run = values.pop("dry_run")
+        dry_run, why, as_recorded = (values.pop(k) for k in ("dry_run", "why", "as_recorded"))
+        why = why or ""
         path = session_path(ctx, values.pop("session"))
 
         def compute(before: Any) -> tuple[Any, Amended]:
             done = revise.amend(before, number, form.build(of_game(before.header, game),
-                                                           values))
+                                                           values), why, as_recorded)
             return done.change, done
 
         if dry_run:
@@ -171,30 +172,39 @@ def amend_command(game: str, form: DealForm) -> click.Command:
             echo(amended_lines(done, number))
 
     number = click.Argument(["number"], type=Count(1), metavar="N")
-    params = [number, *form.params, *_common_deal_options(), session_param()]
+    as_recorded = click.Option(
+        ["--as-recorded"], is_flag=True,
+        help="Keep a later deal that would read otherwise as it was played, written out in "
+             "full (a Loo must recorded in short).")
+    params = [number, *form.params, *_common_deal_options(), why_param(), as_recorded,
+              session_param()]
     return GameCommand("amend", params=params, callback=amend, context_settings=CONTEXT,
                        help=AMEND_HELP.format(example=form.amend_example))
 
 
 AMEND_HELP = """Replace deal N's inputs with ARGS (as `deal` takes them); replay every later deal.
 
-Refused, with the file unchanged, if deal N or any later deal then breaks a rule; the
-message names the first such deal. With --dry-run, shows each player's net before and after.
+It says what deal N was and is, each later deal whose result changes, and the nets that
+move; the change, and why (--why), is kept in the session's history. Refused, with the file
+unchanged, if deal N or any later deal then breaks a rule (the message names the first), or
+if a later deal would read otherwise than it was recorded (--as-recorded keeps it as it was
+played). --dry-run shows it all and saves nothing.
 
 \b
 Examples:
   scorekeeper amend {example}
   scorekeeper amend {example} --dry-run
+  scorekeeper amend {example} --why "the miss was Bob's"
 """
 
 
 def amended_lines(done: Amended, number: int) -> list[str]:
     from ..render import view_of
-    from ..session import nets
 
-    after = done.change.session
-    assert after is not None
-    view = view_of(after.game)
-    before = done.before.nets
-    return view.amended(number, done.before.played[done.position], done.played[done.position],
-                        (before, nets(after, done.change.standing)))
+    view = view_of(done.before.header.game)
+    lines = view.amended(number, done.outcome, done.position)
+    for index in done.rewritten:
+        played = done.played[index]
+        what = f"{view.deal_word} {played.number}" if played.number else f"Entry {index + 1}"
+        lines.insert(2, f"{what} is kept as it was played, written out in full.")
+    return lines

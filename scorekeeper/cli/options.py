@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from ..files import paths
-from .params import Date, Label, Names, Player, Value
+from .params import Date, Label, Names, Player, Value, Why
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
@@ -201,6 +201,18 @@ def session_param() -> click.Option:
 
 def session_option(f: F) -> F:
     return click.option("-s", "--session", **SESSION)(f)
+
+
+WHY: dict[str, Any] = {"type": Why(), "metavar": "TEXT",
+                       "help": "Why the change is made, kept in the session's history."}
+
+
+def why_param() -> click.Option:
+    return click.Option(["--why"], **WHY)
+
+
+def why_option(f: F) -> F:
+    return click.option("--why", **WHY)(f)
 
 
 def session_command(f: Callable[..., None]) -> click.Command:

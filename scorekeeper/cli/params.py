@@ -279,3 +279,18 @@ def session_players(ctx: click.Context) -> tuple[str, ...]:
         return files.open(session_path(ctx, ctx.params.get("session"))).players
     except (ScorekeeperError, click.ClickException):
         return ()
+
+
+class Why(Param):
+    """Why a change was made: a line of text for the history."""
+
+    name = "TEXT"
+
+    def read(self, value: str, param: click.Parameter | None, ctx: click.Context | None
+             ) -> str:
+        from ..history import check_why
+
+        try:
+            return check_why(value)
+        except RuleError as error:
+            self.fail(str(error), param, ctx)

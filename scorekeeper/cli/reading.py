@@ -108,7 +108,39 @@ def show(ctx: click.Context, session: str | None, chart: bool, fmt: str | None) 
 
         click.echo(session_chart(shown.session, shown.played, canvas()))
         return
-    emit(report(shown.session, shown.played, shown.standing), fmt)
+    from ..history import changed_entries
+
+    emit(report(shown.session, shown.played, shown.standing,
+                changed_entries(shown.history)), fmt)
+
+
+@click.command("history", context_settings=CONTEXT, cls=Command)
+@session_option
+@output_options
+@click.pass_context
+def history_command(ctx: click.Context, session: str | None, fmt: str | None) -> None:
+    """List the session's changes after the fact: each amend, undo, edit, and marking paid
+    or reopening -- when, what it changed, whose nets it moved, and why.
+
+    Recording a deal in turn is the sitting itself and is not listed. 'show' marks a deal
+    changed after it was played with *; 'check' replays the history backwards to verify it.
+
+    \b
+    Examples:
+      scorekeeper history
+      scorekeeper history -s friday --format json
+      scorekeeper history --format csv > changes.csv
+    """
+    from ..errors import SessionError
+    from ..files import Layout
+    from ..render.reports import history as report
+    from .saving import known_or_open
+
+    shown = known_or_open(ctx, session_path(ctx, session))
+    if shown.layout == Layout.OLDER:
+        raise SessionError(f"{shown.path} is a version 1 file, which keeps no history of "
+                           "changes: it is upgraded, and keeps one, when next changed")
+    emit(report(shown.session, shown.history), fmt)
 
 
 @click.command(context_settings=CONTEXT, cls=Command)

@@ -10,7 +10,15 @@ import click
 
 from ..text import visible
 from .main import game_cli
-from .options import CONTEXT, Command, echo, session_command, session_option, session_path
+from .options import (
+    CONTEXT,
+    Command,
+    echo,
+    session_command,
+    session_option,
+    session_path,
+    why_option,
+)
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
@@ -134,19 +142,23 @@ def amend(ctx: click.Context, session: str | None, args: tuple[str, ...]) -> Non
 
 
 @session_command
-def undo(ctx: click.Context, session: str | None) -> None:
-    """Remove the last deal, saying what it removed.
+@why_option
+def undo(ctx: click.Context, session: str | None, why: str | None) -> None:
+    """Remove the last deal, saying what it removed and the nets it moved.
+
+    The undo, and why (--why), is kept in the session's history.
 
     \b
-    Example:
+    Examples:
       scorekeeper undo
+      scorekeeper undo --why "recorded twice"
     """
     from ..files import revise
     from ..render import view_of
     from .saving import change
 
     def compute(before: Any) -> tuple[Any, revise.Undone]:
-        done = revise.undo(before)
+        done = revise.undo(before, why or "")
         return done.change, done
 
     def what(done: revise.Undone) -> str:
@@ -163,20 +175,26 @@ def undo(ctx: click.Context, session: str | None) -> None:
     done = change(ctx, session_path(ctx, session), compute, what, confirm)
     if done is None:
         return
-    echo(view_of(done.session.game).undone(done.session, done.removed, done.change.standing))
+    echo(view_of(done.session.game).undone(done.session, done.removed, done.change.standing,
+                                           done.outcome))
 
 
 @session_command
-def edit(ctx: click.Context, session: str | None) -> None:
+@why_option
+def edit(ctx: click.Context, session: str | None, why: str | None) -> None:
     """Edit the session's file in $VISUAL or $EDITOR; it is checked when the editor closes.
 
-    A good edit is saved (unless the session changed meanwhile). An edit with a problem is
-    not: every problem is listed as FILE:LINE, and on a terminal you may edit again. An
-    editor that exits with an error saves nothing. Comments and layout are kept as written.
+    A good edit is saved (unless the session changed meanwhile), and it says each deal
+    whose result changed and the nets that moved; an edit of the deals or settings, and
+    why (--why), is kept in the session's history, which an edit may not change. An edit
+    with a problem is not saved: every problem is listed as FILE:LINE, and on a terminal
+    you may edit again. An editor that exits with an error saves nothing. Comments and
+    layout are kept as written.
 
     \b
-    Example:
+    Examples:
       EDITOR=nano scorekeeper edit
+      scorekeeper edit --why "deal 3 was dealt by Dan"
     """
     from .. import files
 
@@ -186,7 +204,7 @@ def edit(ctx: click.Context, session: str | None) -> None:
     edited = _edit_until_good(copy, path, shown.raw)
     if edited is None:
         return
-    _save_edit(ctx, shown, edited, copy)
+    _save_edit(ctx, shown, edited, copy, why or "")
 
 
 def _editable_copy(path: str, original: bytes) -> str:
@@ -236,7 +254,7 @@ def _edit_until_good(copy: str, path: str, original: bytes) -> bytes | None:
             os.unlink(copy)
             echo("No change: nothing to save.")
             return None
-        problems = files.examine(edited, path).problems
+        problems = files.examine(edited, path, history=False).problems  # its own is to come
         if not problems:
             return edited
         click.echo("\n".join(visible(str(p)) for p in problems), err=True)
@@ -244,7 +262,8 @@ def _edit_until_good(copy: str, path: str, original: bytes) -> bytes | None:
             raise click.ClickException(f"nothing was saved; your edit is kept in {copy}")
 
 
-def _save_edit(ctx: click.Context, shown: Snapshot, edited: bytes, copy: str) -> None:
+def _save_edit(ctx: click.Context, shown: Snapshot, edited: bytes, copy: str, why: str
+               ) -> None:
     """Save `edited` over the file as it was when the editor opened (`shown`): refused if
     it changed meanwhile, the edit kept in `copy`."""
     import os
@@ -252,16 +271,20 @@ def _save_edit(ctx: click.Context, shown: Snapshot, edited: bytes, copy: str) ->
     from .. import files
     from ..errors import ScorekeeperError
     from ..files import revise
+    from ..render import view_of
     from .options import held_interrupt, mark_recorded
 
     with held_interrupt() as on_locked:
         try:
-            after = files.save(shown, revise.new_text(shown, edited), on_locked,
-                               since="the editor opened it")
+            done = revise.new_text(shown, edited, why)
+            after = files.save(shown, done.change, on_locked, since="the editor opened it")
         except ScorekeeperError as error:
             raise click.ClickException(f"{error}; your edit is kept in {copy}") from None
         mark_recorded(ctx, "the edit")
     os.unlink(copy)
     deals = after.standing.deals
-    echo(f"Saved {shown.path}: {deals} deal{'' if deals == 1 else 's'}, next dealer "
-         f"{after.standing.next_dealer}.")
+    lines = [f"Saved {shown.path}: {deals} deal{'' if deals == 1 else 's'}, next dealer "
+             f"{after.standing.next_dealer}."]
+    if done.outcome is not None:
+        lines += view_of(after.header.game).consequences(done.outcome)
+    echo(lines)

@@ -27,7 +27,7 @@ from ..session import AnySession, Standing, Tally
 from .append import AppendPoint
 from .atomic import hidden_beside, write_atomic
 
-MAGIC = "scorekeeper cache 4"
+MAGIC = "scorekeeper cache 5"
 #: A cache holds no deals, only their sums: far less than this (Bridge: a line a rubber).
 MAX_SIZE = 64 * 1024 * 1024
 
@@ -43,6 +43,8 @@ class Kept(NamedTuple):
     append: AppendPoint | None
     """Where the next deal's text goes, counted in the file's bytes; None: read the file."""
     tally: Tally
+    changes: int
+    """How many changes after the fact its history holds."""
 
 
 def path_of(session_path: str) -> str:
@@ -71,7 +73,7 @@ def read(session_path: str, raw: bytes, name: str) -> Kept | None:
             return None
         if GAMES[game].state_version != state_version or made_from != digest(raw):
             return None
-        top, layout, state, balances, next_dealer, deals, entries, append, tally = fields
+        top, layout, state, balances, next_dealer, deals, entries, append, tally, changes = fields
         header = codec.header_from_data(_dates(top), name)
         if set(balances) != {*header.players, *header.game.accounts}:
             return None
@@ -80,7 +82,8 @@ def read(session_path: str, raw: bytes, name: str) -> Kept | None:
                             _number(entries))
         point = None if append is None else AppendPoint.from_data(append)
         return Kept(header, standing, str(layout), point, {p: _counts(tally[p])
-                                                             for p in header.players})
+                                                             for p in header.players},
+                    _number(changes))
     except (OSError, EOFError, ValueError, TypeError, KeyError, IndexError, AttributeError,
             ScorekeeperError):
         return None
@@ -95,7 +98,7 @@ def write(session_path: str, raw: bytes, kept: Kept) -> None:
     game = header.game
     fields = (_plain(codec.header(header)), kept.layout, game.state_to_data(standing.state),
               standing.balances, standing.next_dealer, standing.deals, standing.entries,
-              None if kept.append is None else kept.append.as_data(), kept.tally)
+              None if kept.append is None else kept.append.as_data(), kept.tally, kept.changes)
     record: Any = (MAGIC, __version__, game.name, game.state_version, len(raw), digest(raw), fields)
     with suppress(ScorekeeperError, ValueError):
         write_atomic(path_of(session_path), marshal.dumps(record), durable=False)

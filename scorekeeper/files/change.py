@@ -17,12 +17,13 @@ for a command that asks nothing between reading and saving (a deal on the fast p
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import ScorekeeperError, SessionError, SessionFileError
+from ..history import Revision
 from ..session import AnySession, Standing, Tally
 from . import atomic, cache, snapshot
 from .snapshot import BOM, Layout, Snapshot
@@ -62,15 +63,16 @@ class RemoveLast:
 
 @dataclass(frozen=True, slots=True)
 class Replace:
-    """Entry `index` (0-based, among all entries) holding another entry."""
+    """Entries (0-based, among all entries) holding others: (index, the entry's data)."""
 
-    index: int
-    data: dict[str, object]
+    entries: tuple[tuple[int, dict[str, object]], ...]
 
     def on_text(self, text: str) -> str:
         from . import textedit
 
-        return textedit.replace_entry(text, self.index, self.data)
+        for index, data in self.entries:
+            text = textedit.replace_entry(text, index, data)
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +108,8 @@ class Change:
     read from its cached standing (the header does not change)."""
     standing: Standing[Any]
     counts: Tally
+    revision: Revision | None = None
+    """What the history keeps of it: a change after the fact (not a deal in turn)."""
 
 
 # --- saving --------------------------------------------------------------------------------
@@ -164,29 +168,37 @@ def write(before: Snapshot, change: Change) -> Snapshot:
     """Write `change` over the file of `before` (the caller holds its lock and knows the
     file holds `before`'s bytes); the file after it, its cached standing written too."""
     edit = change.edit
-    if isinstance(edit, NewText):
-        atomic.write_atomic(before.real, edit.raw)
-        return _reread(before, edit.raw)
-    if isinstance(edit, Append) and before.append is not None:
+    if isinstance(edit, Append) and before.append is not None and change.revision is None:
         raw, point = before.append.add(before.raw, edit.data)
-        layout, header = before.layout, before.header
-    else:
-        after = change.session or _appended(before, edit)
-        if before.layout == Layout.OLDER:
-            keep_older(before)
-        text = changed_text(before, after, edit)
-        raw = ((BOM if before.raw.startswith(BOM.encode()) else "") + text).encode()
-        layout = Layout.HAND_LAID if before.layout == Layout.HAND_LAID else Layout.CANONICAL
-        header, point = after, None
+        header = replace(before.header, entries=()) if before.header.entries else before.header
+        atomic.write_atomic(before.real, raw)
+        written = Snapshot(before.path, before.real, raw, atomic.identity(before.real)
+                           or before.identity, before.layout, header, change.standing, point,
+                           change.counts, before.changes)
+        cache.write(before.real, raw, cache.Kept(header, change.standing, before.layout.value,
+                                                 point, change.counts, before.changes))
+        return written
+    if before.layout == Layout.OLDER:
+        keep_older(before)
+    raw = _bytes_after(before, change)
     atomic.write_atomic(before.real, raw)
-    identity = atomic.identity(before.real) or before.identity
-    if point is None:
-        return _reread(before, raw, identity)
-    written = Snapshot(before.path, before.real, raw, identity, layout, header, change.standing,
-                       point, change.counts)
-    cache.write(before.real, raw, cache.Kept(header, change.standing, layout.value, point,
-                                             change.counts))
-    return written
+    return _reread(before, raw)
+
+
+def _bytes_after(before: Snapshot, change: Change) -> bytes:
+    """The file's bytes once `change` is made, its revision added to the history."""
+    edit = change.edit
+    history = (*before.history, *([change.revision] if change.revision else []))
+    if isinstance(edit, NewText):
+        text = edit.raw.decode("utf-8")
+        bom, text = text[:1] if text.startswith(BOM) else "", text.removeprefix(BOM)
+        if change.revision is not None:
+            assert change.session is not None
+            text = changed_text(before, change.session, edit, history, text)
+        return (bom + text).encode()
+    after = change.session or _appended(before, edit)
+    text = changed_text(before, after, edit, history)
+    return ((BOM if before.raw.startswith(BOM.encode()) else "") + text).encode()
 
 
 def _appended(before: Snapshot, edit: Edit) -> AnySession:
@@ -204,23 +216,30 @@ def _reread(before: Snapshot, raw: bytes, identity: atomic.Identity | None = Non
     return after
 
 
-def changed_text(before: Snapshot, after: AnySession, edit: Edit) -> str:
-    """The text of `after`: in the canonical layout if the file was, else the file's own
-    text with the edit made, read back to be sure it says what `after` does and that every
-    comment is still there (but those of an entry removed)."""
+def changed_text(before: Snapshot, after: AnySession, edit: Edit,
+                 history: Sequence[Revision], edited: str | None = None) -> str:
+    """The text of `after` and `history`: in the canonical layout if the file was, else
+    the file's own text (or the text a person `edited`) with the edit made and the last
+    change of the history added at the end, read back to be sure it says what is meant and
+    that every comment is still there (but those of an entry removed)."""
     from . import codec
 
-    if before.layout != Layout.HAND_LAID:
-        return codec.dumps(after)
-    assert not isinstance(edit, NewText)
-    text = before.raw.decode("utf-8").removeprefix(BOM)
+    if before.layout != Layout.HAND_LAID and edited is None:
+        return codec.dumps(after, history)
+    text = edited if edited is not None else before.raw.decode("utf-8").removeprefix(BOM)
+    newline = "\r\n" if "\r\n" in text else "\n"
     try:
-        new = edit.on_text(text)
+        new = text if isinstance(edit, NewText) else edit.on_text(text)
+        if len(history) > len(before.history):
+            new += ("" if new.endswith("\n") else newline) + codec.history_block(history[-1],
+                                                                                 newline)
         decoded = codec.decode(codec.parse(new.encode(), before.path)[1])
         same = decoded.session is not None and not decoded.problems and (
-            codec.header(decoded.session), codec.entries_data(decoded.session)) == (
-            codec.header(after), codec.entries_data(after)) and _comments_kept(
-            text, new, edit.index if isinstance(edit, RemoveLast) else None)
+            codec.header(decoded.session), codec.entries_data(decoded.session),
+            decoded.history) == (codec.header(after), codec.entries_data(after),
+                                 tuple(history)) and (edited is not None or _comments_kept(
+                                     text, new, edit.index if isinstance(edit, RemoveLast)
+                                     else None))
     except (SessionFileError, ValueError, IndexError, AssertionError):  # a layout misread
         same = False
     if not same:

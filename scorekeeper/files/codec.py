@@ -25,7 +25,7 @@ Version 1 files (tricks as "Ann=2 Bob=1" strings) are upgraded when read.
 
 import datetime
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..errors import RuleError, SessionFileError
 from ..games import GAMES, AnyGame, get_game
 from ..games.players import Players
+from ..history import Revision
 from ..session import AnySession, DealError, Session
 from . import tomltext
 
@@ -41,8 +42,11 @@ if TYPE_CHECKING:
 
 FORMAT = "scorekeeper session"
 VERSION = 2
-TOP_KEYS = ("format", "version", "game", "date", "paid", "players", "deals", "settings")
+TOP_KEYS = ("format", "version", "game", "date", "paid", "players", "deals", "settings",
+            "history")
 COMMON_SETTINGS = ("value", "currency", "first_dealer")
+HISTORY_KEYS = ("when", "change", "deal", "entry", "before", "after", "was", "now", "nets",
+                "why")
 #: Where a problem stands: a top-level key (("players",)), a setting (("settings", "ante")),
 #: or an entry by index (("deals", 3)); () for the whole file.
 Where = tuple[str | int, ...]
@@ -80,13 +84,15 @@ def deal_line(entry: Mapping[str, object]) -> str:
     return f"    {tomltext.inline_table(entry)},\n"
 
 
-def dumps(session: AnySession) -> str:
+def dumps(session: AnySession, history: Sequence[Revision] = ()) -> str:
     """The session's file in the canonical layout."""
-    return render(header(session), entries_data(session))
+    return render(header(session), entries_data(session), history)
 
 
-def render(top: Mapping[str, Any], entries: list[dict[str, object]]) -> str:
-    """The canonical text of a header (as `header` gives it) and entries as plain data."""
+def render(top: Mapping[str, Any], entries: list[dict[str, object]],
+           history: Sequence[Revision] = ()) -> str:
+    """The canonical text of a header (as `header` gives it), entries as plain data, and
+    the history of changes."""
     lines = [f"{k} = {tomltext.value(v)}\n" for k, v in top.items() if k != "settings"]
     if entries:
         lines += ["deals = [\n", *map(deal_line, entries), "]\n"]
@@ -94,14 +100,60 @@ def render(top: Mapping[str, Any], entries: list[dict[str, object]]) -> str:
         lines.append("deals = []\n")
     lines.append("\n[settings]\n")
     lines += [f"{tomltext.key(k)} = {tomltext.value(v)}\n" for k, v in top["settings"].items()]
+    lines += map(history_block, history)
     return "".join(lines)
 
 
-def deals_end(text: str) -> int | None:
-    """Where the next deal's line goes in a canonical text: before the deals array's closing
-    bracket. None when it has no deals (the array is written `deals = []`)."""
-    end = text.find("\n]\n\n[settings]\n")
-    return None if end < 0 else end + 1
+def history_block(revision: Revision, newline: str = "\n") -> str:
+    """One change's table of the history, with the blank line before it."""
+    return newline.join(["", "[[history]]", *(f"{k} = {tomltext.value(v)}" for k, v in
+                                              revision_data(revision).items()), ""])
+
+
+def revision_data(revision: Revision) -> dict[str, Any]:
+    """A change as its table of the history holds it: what it did not change left out."""
+    data: dict[str, Any] = {"when": revision.when, "change": revision.kind}
+    if revision.deal:
+        data["deal"] = revision.deal
+    if revision.entry:
+        data |= {"entry": revision.entry, "before": list(revision.before),
+                 "after": list(revision.after)}
+    if revision.was or revision.now:
+        data |= {"was": revision.was, "now": revision.now}
+    if revision.nets:
+        data["nets"] = {p: list(n) for p, n in revision.nets.items()}
+    if revision.why:
+        data["why"] = revision.why
+    return data
+
+
+def revision_from_data(data: object) -> Revision:
+    """A change back from its table; RuleError says what is wrong with it."""
+    if not isinstance(data, dict):
+        raise RuleError(f"{data!r} is not a table of the history")
+    unknown = sorted(set(data) - set(HISTORY_KEYS))
+    if unknown:
+        raise RuleError(f"unknown key {unknown[0]!r} in the history: expected "
+                        f"{', '.join(HISTORY_KEYS)}")
+    when, kind = data.get("when"), data.get("change")
+    entry, before, after = data.get("entry", 0), data.get("before", []), data.get("after", [])
+    deal = data.get("deal", 0)
+    was, now, why = data.get("was", {}), data.get("now", {}), data.get("why", "")
+    nets = data.get("nets", {})
+    if not isinstance(when, datetime.datetime) or when.tzinfo is not None:
+        raise RuleError(f"when {when!r} must be a local date and time, like when = "
+                        "2026-11-29T21:30:00")
+    if type(entry) is not int or type(deal) is not int or not all(isinstance(x, list) and all(
+            isinstance(e, dict) for e in x) for x in (before, after)):
+        raise RuleError("entry must be a number, before and after lists of entries")
+    if not (isinstance(was, dict) and isinstance(now, dict) and isinstance(why, str)
+            and isinstance(kind, str) and isinstance(nets, dict)):
+        raise RuleError("change and why must be text, was, now and nets tables")
+    if not all(isinstance(n, list) and len(n) == 2 and all(type(x) is int for x in n)
+               for n in nets.values()):
+        raise RuleError("nets must give each player's net before and after, like Ann = [3, 5]")
+    return Revision(when, kind, entry, deal, tuple(before), tuple(after), was, now,
+                    {p: (n[0], n[1]) for p, n in nets.items()}, why)
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -115,7 +167,9 @@ def parse(raw: bytes, label: str) -> tuple[str, dict[str, Any]]:
         line = raw[: error.start].count(b"\n") + 1
         raise SessionFileError(label, line, "not UTF-8 text") from None
     text = text.removeprefix("\ufeff")
-    fast = _deal_lines(text)
+    from .fastread import read_fast
+
+    fast = read_fast(text)
     if fast is not None:
         return text, fast
     import tomllib  # here: a deal added from the cached standing parses nothing (3 ms)
@@ -132,82 +186,6 @@ def parse(raw: bytes, label: str) -> tuple[str, dict[str, Any]]:
         # tomllib raises these for integers past Python's digit limit and deep nesting
         what = "nested too deep" if isinstance(error, RecursionError) else str(error)
         raise SessionFileError(label, 1, f"not a session this tool can read: {what}") from None
-
-
-#: A TOML basic string, as far as where it ends (JSON reads what is in it).
-_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
-
-
-def _deal_lines(text: str) -> dict[str, Any] | None:
-    """The data of a file whose deals are written one inline table a line, as this tool
-    writes them, read fast: the rest of the file by tomllib, the deals, which are most of a
-    long sitting, as JSON (the subset of TOML this tool writes for a deal is JSON but for
-    its keys, which are quoted here). None for any file this cannot read exactly as tomllib
-    would: it is then read by tomllib."""
-    start = text.find("\ndeals = [\n")
-    if start < 0:
-        return None
-    first = start + len("\ndeals = [\n")
-    end = text.find("\n]\n", first - 1)
-    if end < 0:
-        return None
-    lines = text[first:end + 1]
-    import tomllib
-
-    try:
-        data = tomllib.loads(text[:start + 1] + "deals = []\n" + text[end + 3:])
-        name, players = data.get("game"), data.get("players")
-        game = GAMES[name] if isinstance(name, str) and name in GAMES else None
-    except (tomllib.TOMLDecodeError, ValueError, RecursionError, TypeError):
-        return None
-    if data.get("deals") != [] or game is None or not isinstance(players, list):
-        return None
-    entries = _json_lines(lines, [*game.entry_keys, *(p for p in players if isinstance(p, str)
-                                                      and tomltext.is_bare(p))])
-    if entries is None:
-        return None
-    data["deals"] = entries
-    return data
-
-
-def _json_lines(lines: str, keys: list[str]) -> list[Any] | None:
-    """Lines `    { key = value, ... },` (bare keys among `keys`) as JSON would read them,
-    or None if they might not mean to JSON what they mean to TOML."""
-    if not lines:
-        return []
-    rows = lines.split("\n")[:-1]
-    if not all(row.startswith("    {") and row.endswith("},") for row in rows):
-        return None  # every table on its own line: JSON would read one over several
-    if ("\x7f" in lines or "\\/" in lines or "null" in lines
-            or re.search(r"\\u[dD][89a-fA-F]", lines)):
-        return None  # a raw DEL, an escaped slash, a half surrogate and null are JSON's alone
-    if any(" = " in found for found in _STRING.findall(lines)):
-        return None
-    for key in keys:
-        lines = lines.replace(f"{{ {key} = ", f'{{ "{key}": ').replace(f", {key} = ",
-                                                                       f', "{key}": ')
-    lines = lines.replace('" = ', '": ')
-    if " = " in lines:
-        return None  # a key not known here
-    import json
-
-    try:
-        found: list[Any] = json.loads(f"[{lines[:-2]}]", object_pairs_hook=_table,
-                                      parse_float=_no_float, parse_constant=_no_float)
-    except (ValueError, RecursionError):
-        return None
-    return found
-
-
-def _table(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    table = dict(pairs)
-    if len(table) != len(pairs):
-        raise ValueError("a key given twice: not TOML")
-    return table
-
-
-def _no_float(text: str) -> Any:
-    raise ValueError("a float")
 
 
 def header_from_data(top: Mapping[str, Any], name: str) -> AnySession:
@@ -227,6 +205,8 @@ class Decoded(NamedTuple):
     problems: list[Problem]
     valid: int
     """How many entries, from the first, were read without a problem."""
+    history: tuple[Revision, ...] = ()
+    """The changes after the fact, those that could be read."""
 
 
 def decode(data: Mapping[str, Any], name: str = "") -> Decoded:
@@ -247,7 +227,22 @@ def decode(data: Mapping[str, Any], name: str = "") -> Decoded:
     header = _header(data, game, players, name, problems)
     entries, valid = _entries(data.get("deals", []), game, players, problems)
     session = None if header is None else replace(header, entries=tuple(entries))
-    return Decoded(session, problems, valid)
+    return Decoded(session, problems, valid, _history(data.get("history", []), problems))
+
+
+def _history(raw: object, problems: list[Problem]) -> tuple[Revision, ...]:
+    """The history of changes, each read on its own."""
+    if not isinstance(raw, list):
+        problems.append(Problem(("history",), "the history must be [[history]] tables"))
+        return ()
+    found = []
+    for index, data in enumerate(raw):
+        try:
+            found.append(revision_from_data(data))
+        except RuleError as error:
+            problems.append(Problem(("history", index), f"change {index + 1} of the history: "
+                                    f"{error}"))
+    return tuple(found)
 
 
 def _entries(raw_entries: object, game: AnyGame, players: Players, problems: list[Problem]
@@ -402,9 +397,13 @@ def line_of(outline: "Outline", where: Where) -> int:
     """The line of `where`: the key's, the setting's, the entry's; else 1."""
     if not where:
         return 1
-    index = where[1] if where[0] == "deals" and len(where) > 1 else None
-    if isinstance(index, int) and index < len(outline.deals):
+    index = where[1] if len(where) > 1 else None
+    if where[0] == "deals" and isinstance(index, int) and index < len(outline.deals):
         return outline.deals[index].line
+    if where[0] == "history" and isinstance(index, int):
+        lines = outline.headers.get(("history",), [])
+        if index < len(lines):
+            return lines[index]
     if where[0] == "settings" and len(where) > 1 and where[1]:
         span = outline.keys.get(("settings", str(where[1])))
         if span:

@@ -28,7 +28,9 @@ class Outline(NamedTuple):
     keys: dict[tuple[str, ...], Span]
     """Each key's whole statement (key = value), by its path: ("settings", "ante")."""
     tables: dict[tuple[str, ...], int]
-    """The line of each [table] header."""
+    """The line of each [table] header (the first, for an array of tables)."""
+    headers: dict[tuple[str, ...], list[int]]
+    """The line of every [[table]] header of each array of tables."""
     deals: list[Span]
     """Each entry of `deals`: an inline table in the array, or a [[deals]] table's
     statements (from its header to its last key)."""
@@ -46,6 +48,7 @@ class _Scanner:
         self.pos = 0
         self.keys: dict[tuple[str, ...], Span] = {}
         self.tables: dict[tuple[str, ...], int] = {}
+        self.headers: dict[tuple[str, ...], list[int]] = {}
         self.deals: list[Span] = []
         self.array: Span | None = None
         self._counted = (0, 1)  # a position, and its line
@@ -90,6 +93,8 @@ class _Scanner:
                 table = self.key_path()
                 self.pos = self.text.index("]]" if array else "]", self.pos) + (2 if array else 1)
                 self.tables.setdefault(table, self.line_at(start))
+                if array:
+                    self.headers.setdefault(table, []).append(self.line_at(start))
                 if array and table == ("deals",):
                     deal_table = [start, self.pos]
                     self.deals.append(Span(start, self.pos, self.line_at(start)))
@@ -107,7 +112,8 @@ class _Scanner:
             if deal_table is not None:
                 deal_table[1] = self.pos
                 self.deals[-1] = Span(deal_table[0], self.pos, self.deals[-1].line)
-        return Outline(self.keys, self.tables, self.deals, self.array, self.comments)
+        return Outline(self.keys, self.tables, self.headers, self.deals, self.array,
+                       self.comments)
 
     def key_path(self) -> tuple[str, ...]:
         parts = []

@@ -2,18 +2,38 @@
 that is saved only onto that snapshot: a deal recorded, the last entry undone, a deal
 amended, the sitting marked paid or reopened, a text a person edited. Each refuses, changing
 nothing, what breaks a rule.
+
+A deal is kept as what happened at the table, readable on its own (Game.in_full: a Loo
+must's players who took no trick are named with 0). Every change after the fact -- not a
+deal recorded in turn -- adds a revision to the session's history: when, what it changed,
+whose nets it moved, and why. A change that would make a later deal read otherwise than it
+was recorded (a file's older must shorthand becoming a hand where those players passed) is
+refused, naming that deal, unless asked to keep the later deal as it was played.
 """
 
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
 from ..errors import RuleError, SessionError, SessionFileError
-from ..session import AnySession, DealError, Played, play_next, replay, tally
+from ..games.base import Table
+from ..history import Revision, changed_nets, check_why, span
+from ..session import (
+    AnySession,
+    Consequences,
+    DealError,
+    Played,
+    in_full,
+    nets,
+    play_next,
+    replay,
+    tally,
+)
 from .change import Append, Change, NewText, RemoveLast, Replace, SetKey
-from .snapshot import Snapshot, examine
+from .snapshot import Snapshot, examine, history_problems
 
 
 def check_open(session: AnySession) -> None:
@@ -27,10 +47,13 @@ def record(before: Snapshot, entry: Any) -> tuple[Played[Any, Any, Any], Change]
 
     This runs at the table after every deal, so it reads no more than the snapshot holds:
     from its cached standing, the whole sitting is not replayed."""
-    header = before.header
+    header, standing = before.header, before.standing
     check_open(header)
+    dealer = getattr(entry, "dealer", None) or standing.next_dealer
+    entry = header.game.in_full(standing.state, entry, Table(header.players, dealer,
+                                                             header.settings))
     try:
-        played, after = play_next(header, before.standing, entry)
+        played, after = play_next(header, standing, entry)
     except DealError as error:
         raise error.error from None  # the deal being recorded needs no number
     data = header.game.entry_to_data(entry)
@@ -38,14 +61,43 @@ def record(before: Snapshot, entry: Any) -> tuple[Played[Any, Any, Any], Change]
     return played, Change(Append(entry, data), None, after, counts)
 
 
+def _consequences(before: Snapshot, after: AnySession, played: list[Played[Any, Any, Any]],
+                  standing: Any, first: int, last_before: int, last_after: int
+                  ) -> Consequences:
+    """The entries from `first` a change replaced, and every later one whose result moved."""
+    was = before.played
+    changed = [(i, i) for i in range(first, max(last_before, last_after))
+               if i < len(was) and i < len(played)]
+    shift = last_after - last_before
+    changed += [(i, i + shift) for i in range(last_before, len(was))
+                if was[i].result != played[i + shift].result]
+    return Consequences(was, played, changed, (before.nets, nets(after, standing)))
+
+
+def _revision(kind: str, before: Snapshot, outcome: Consequences, why: str, first: int = 0,
+              old: Sequence[Any] = (), new: Sequence[Any] = (),
+              was: dict[str, Any] | None = None, now: dict[str, Any] | None = None
+              ) -> Revision:
+    game = before.header.game
+    changed = old or new
+    at = outcome.before if first < len(outcome.before) else outcome.after
+    number = (at[first].number or 0) if changed and first < len(at) else 0
+    return Revision(datetime.datetime.now().replace(microsecond=0), kind,
+                    first + 1 if changed else 0, number,
+                    tuple(game.entry_to_data(e) for e in old),
+                    tuple(game.entry_to_data(e) for e in new), was or {}, now or {},
+                    changed_nets(*outcome.nets), check_why(why, allow_empty=True))
+
+
 class Undone(NamedTuple):
     removed: Played[Any, Any, Any]
     session: AnySession
     """The session without it."""
     change: Change
+    outcome: Consequences
 
 
-def undo(before: Snapshot) -> Undone:
+def undo(before: Snapshot, why: str = "") -> Undone:
     """The session without its last entry."""
     session = before.session
     check_open(session)
@@ -53,7 +105,12 @@ def undo(before: Snapshot) -> Undone:
         raise RuleError(f"session {session.name!r} has no deals to undo")
     index = len(session.entries) - 1
     after = replace(session, entries=session.entries[:-1])
-    return Undone(before.played[-1], after, _replayed(RemoveLast(index), after))
+    played, standing = replay(after)
+    outcome = _consequences(before, after, played, standing, index, index + 1, index)
+    revision = _revision("undo", before, outcome, why, index, (session.entries[-1],))
+    change = Change(RemoveLast(index), after, standing,
+                    tally(after, (p.result for p in played)), revision)
+    return Undone(before.played[-1], after, change, outcome)
 
 
 class Amended(NamedTuple):
@@ -62,33 +119,88 @@ class Amended(NamedTuple):
     """The entry replaced (0-based, among all entries)."""
     played: list[Played[Any, Any, Any]]
     change: Change
+    outcome: Consequences
+    rewritten: list[int]
+    """Later entries written out in full, as they were played (`as_recorded`)."""
 
 
-def amend(before: Snapshot, number: int, entry: Any) -> Amended:
+def amend(before: Snapshot, number: int, entry: Any, why: str = "",
+          as_recorded: bool = False) -> Amended:
     """Deal `number` (as `show` numbers it) holding `entry`; every later deal replayed.
-    Refused if it or a later deal then breaks a rule (a DealError names the first)."""
-    session = before.session
+    Refused if it or a later deal then breaks a rule (a DealError names the first), if it
+    changes nothing, or if a later deal would read otherwise than it was recorded (unless
+    `as_recorded`: that deal is then written out in full as it was played)."""
+    session, was = before.session, before.played
     check_open(session)
-    numbered = [i for i, p in enumerate(before.played) if p.number is not None]
+    index = _position(session, was, number)
+    context = was[index]._replace(entry=entry, dealer=entry.dealer or was[index].dealer)
+    entry = in_full(session, [*was[:index], context], index)
+    if session.game.entry_to_data(entry) == session.game.entry_to_data(
+            in_full(session, was, index)):
+        raise RuleError(f"deal {number} already is that: nothing to change")
+    entries = [*session.entries[:index], entry, *session.entries[index + 1:]]
+    rewritten: list[int] = []
+    while True:
+        after = replace(session, entries=tuple(entries))
+        played, standing = replay(after)
+        misread = _misread(session, was, after, played, index + 1, 0)
+        if misread is None:
+            break
+        if not as_recorded:
+            raise RuleError(_misread_message(session, was, played, misread))
+        entries[misread] = in_full(session, was, misread)
+        rewritten.append(misread)
+    last = max([index, *rewritten]) + 1
+    outcome = _consequences(before, after, played, standing, index, last, last)
+    revision = _revision("amend", before, outcome, why, index, session.entries[index:last],
+                         entries[index:last])
+    replaced = tuple((i, session.game.entry_to_data(entries[i])) for i in (index, *rewritten))
+    change = Change(Replace(replaced), after, standing, tally(after, (p.result for p in played)),
+                    revision)
+    return Amended(before, index, played, change, outcome, rewritten)
+
+
+def _position(session: AnySession, played: list[Played[Any, Any, Any]], number: int) -> int:
+    numbered = [i for i, p in enumerate(played) if p.number is not None]
     if not 1 <= number <= len(numbered):
         raise RuleError(f"there is no deal {number}: session {session.name!r} has "
                         f"{len(numbered)} deal{'' if len(numbered) == 1 else 's'}")
-    index = numbered[number - 1]
-    after = replace(session, entries=(*session.entries[:index], entry,
-                                      *session.entries[index + 1:]))
-    played, standing = replay(after)
-    change = Change(Replace(index, session.game.entry_to_data(entry)), after, standing,
-                    tally(after, (p.result for p in played)))
-    return Amended(before, index, played, change)
+    return numbered[number - 1]
 
 
-def set_paid(before: Snapshot, paid: datetime.date | None) -> Change:
+def _misread(old: AnySession, was: list[Played[Any, Any, Any]], new: AnySession,
+             now: list[Played[Any, Any, Any]], start: int, shift: int) -> int | None:
+    """The first entry from `start` (of `was`; `shift` on in `now`), the same in the file,
+    that reads otherwise now."""
+    for i in range(start, min(len(was), len(now) - shift)):
+        if old.entries[i] == new.entries[i + shift] and (
+                in_full(old, was, i) != in_full(new, now, i + shift)):
+            return i
+    return None
+
+
+def _misread_message(session: AnySession, was: list[Played[Any, Any, Any]],
+                     now: list[Played[Any, Any, Any]], index: int, shift: int = 0) -> str:
+    game = session.game
+    then, later = in_full(session, was, index), in_full(session, now, index + shift)
+    what = f"deal {was[index].number}" if was[index].number else f"entry {index + 1}"
+    return (f"{what} would read otherwise after this change: {game.misread(then, later)}. "
+            f"Give --as-recorded to keep {what} as it was played, or change both in one "
+            "'scorekeeper edit'; nothing was changed")
+
+
+def set_paid(before: Snapshot, paid: datetime.date | None, why: str = "") -> Change:
     """The sitting marked paid on `paid`, or reopened (None). Refused if it is already so,
     or if `paid` is before the sitting's day or after today."""
     session = before.header
     _check_paid_day(session, paid)
     after = replace(before.session, paid=paid)
-    return Change(SetKey("paid", paid), after, before.standing, before.counts)
+    outcome = Consequences(before.played, before.played, [], (before.nets, before.nets))
+    old = {"paid": session.paid} if session.paid else {}
+    new = {"paid": paid} if paid else {}
+    revision = _revision("paid" if paid else "reopened", before, outcome, why, was=old,
+                         now=new)
+    return Change(SetKey("paid", paid), after, before.standing, before.counts, revision)
 
 
 def _check_paid_day(session: AnySession, paid: datetime.date | None) -> None:
@@ -106,16 +218,70 @@ def _check_paid_day(session: AnySession, paid: datetime.date | None) -> None:
         raise SessionError(f"{paid} has not come yet: a sitting is marked paid once it is")
 
 
-def new_text(before: Snapshot, edited: bytes) -> Change:
+class Edited(NamedTuple):
+    change: Change
+    outcome: Consequences | None
+    """None: it changed only comments and layout."""
+
+
+def new_text(before: Snapshot, edited: bytes, why: str = "") -> Edited:
     """`edited` (a person's edit of `before`) as the session, written as it is: refused
-    if it has any problem (Problems, with them all)."""
-    checked = examine(edited, before.path)
+    if it has any problem (Problems, with them all), if it changes the history, or if a
+    deal it did not change would read otherwise."""
+    from . import codec
+
+    checked = examine(edited, before.path, history=False)  # the edit's own change is to come
     if checked.session is None:
         raise Problems(checked.problems)
-    _check_paid_kept(before.session, checked.session)
-    played, standing = replay(checked.session)
-    return Change(NewText(edited), checked.session, standing,
-                  tally(checked.session, (p.result for p in played)))
+    after, history = checked.session, _history_of(edited, before.path)
+    _check_paid_kept(before.session, after)
+    if history != before.history:
+        raise SessionError("the history of changes cannot be edited: leave its [[history]] "
+                           "tables as they are; nothing was saved")
+    played, standing = replay(after)
+    counts = tally(after, (p.result for p in played))
+    old_entries, new_entries = codec.entries_data(before.session), codec.entries_data(after)
+    was, now = _header_changes(codec.header(before.session), codec.header(after))
+    if old_entries == new_entries and not was and not now:
+        return Edited(Change(NewText(edited), after, standing, counts), None)
+    first, end_before, end_after = span(old_entries, new_entries)
+    shift = end_after - end_before
+    misread = _misread(before.session, before.played, after, played, end_before, shift)
+    if misread is not None:
+        raise SessionError(_misread_message(before.session, before.played, played, misread,
+                                            shift).replace(
+            "Give --as-recorded to keep", "Correct it in the same edit to keep").replace(
+            ", or change both in one 'scorekeeper edit'", ""))
+    outcome = _consequences(before, after, played, standing, first, end_before, end_after)
+    revision = _revision("edit", before, outcome, why, first,
+                         before.session.entries[first:end_before], after.entries[first:end_after],
+                         was, now)
+    problems = history_problems(after, (*history, revision))
+    if problems:  # pragma: no cover - an edit's own change always fits what it made
+        raise SessionError(problems[0].message)
+    return Edited(Change(NewText(edited), after, standing, counts, revision), outcome)
+
+
+def _history_of(raw: bytes, label: str) -> tuple[Revision, ...]:
+    from . import codec
+
+    return codec.decode(codec.parse(raw, label)[1]).history
+
+
+def _header_changes(old: dict[str, Any], new: dict[str, Any]
+                    ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The header's keys (and settings) that differ: as they were, as they are."""
+    was: dict[str, Any] = {}
+    now: dict[str, Any] = {}
+    for key in sorted({*old, *new} - {"settings"}):
+        if old.get(key) != new.get(key):
+            was |= {key: old[key]} if key in old else {}
+            now |= {key: new[key]} if key in new else {}
+    settings_was, settings_now = _header_changes(old["settings"], new["settings"]) if (
+        old.get("settings") != new.get("settings") and "settings" in old) else ({}, {})
+    if settings_was or settings_now:
+        was["settings"], now["settings"] = settings_was, settings_now
+    return was, now
 
 
 def _check_paid_kept(before: AnySession, after: AnySession) -> None:
@@ -133,8 +299,3 @@ class Problems(SessionError):
     def __init__(self, problems: list[SessionFileError]) -> None:
         self.problems = problems
         super().__init__(str(problems[0]))
-
-
-def _replayed(edit: RemoveLast, after: AnySession) -> Change:
-    played, standing = replay(after)
-    return Change(edit, after, standing, tally(after, (p.result for p in played)))

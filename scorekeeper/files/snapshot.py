@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from ..errors import SessionError, SessionFileError
+from ..history import Revision
 from ..session import AnySession, DealError, Played, Standing, Tally, nets, replay, tally
 from . import atomic, cache
 from .append import AppendPoint, canonical_point
@@ -39,8 +40,8 @@ class Snapshot:
 
     def __init__(self, path: str, real: str, raw: bytes, identity: atomic.Identity,
                  layout: Layout, header: AnySession, standing: Standing[Any],
-                 append: AppendPoint | None, counts: Tally,
-                 full: tuple[AnySession, list[Played[Any, Any, Any]]] | None = None) -> None:
+                 append: AppendPoint | None, counts: Tally, changes: int,
+                 full: Full | None = None) -> None:
         self.path = path
         """The file as it was named (a link's own name for a session reached by a link)."""
         self.real = real
@@ -55,6 +56,8 @@ class Snapshot:
         """Where the next deal's text goes in `raw`; None: a change reads the file."""
         self.counts = counts
         """What `stats` counts of each player's play."""
+        self.changes = changes
+        """How many changes after the fact its history holds."""
         self._full = full
         self._nets: dict[str, int] | None = None
 
@@ -98,6 +101,11 @@ class Snapshot:
         """Every entry as replayed."""
         return self._read_in_full()[1]
 
+    @property
+    def history(self) -> tuple[Revision, ...]:
+        """Its changes after the fact, in the order made."""
+        return self._read_in_full()[2]
+
     # --- what is replayed ------------------------------------------------------------------
 
     @property
@@ -114,10 +122,11 @@ class Snapshot:
             return self.header.date
         return datetime.date.fromtimestamp(self.identity.modified_ns / 1e9)
 
-    def _read_in_full(self) -> tuple[AnySession, list[Played[Any, Any, Any]]]:
+    def _read_in_full(self) -> Full:
         if self._full is None:
-            text, _, session = _decode(self.raw, self.path)
-            self._full = session, _replay(session, text, self.path)[0]
+            text, _, decoded = _decode(self.raw, self.path)
+            self._full = Full(decoded.session, _replay(decoded.session, text, self.path)[0],
+                              decoded.history)
         return self._full
 
 
@@ -136,7 +145,7 @@ def from_bytes(path: str, real: str, raw: bytes, identity: atomic.Identity,
     kept = cache.read(real, raw, session_name(path))
     if kept is not None:
         return Snapshot(path, real, raw, identity, Layout(kept.layout), kept.header,
-                        kept.standing, kept.append, kept.tally)
+                        kept.standing, kept.append, kept.tally, kept.changes)
     snapshot = read_in_full(path, real, raw, identity)
     if keep:
         keep_standing(snapshot, holding_lock)
@@ -147,25 +156,27 @@ def read_in_full(path: str, real: str, raw: bytes, identity: atomic.Identity) ->
     """The snapshot of `raw`, every entry read and replayed."""
     from . import codec
 
-    text, data, session = _decode(raw, path)
+    text, data, decoded = _decode(raw, path)
+    session, history = decoded.session, decoded.history
     played, standing = _replay(session, text, path)
     if data.get("version") != codec.VERSION:
         layout, point = Layout.OLDER, None
-    elif codec.dumps(session) == text:
+    elif codec.dumps(session, history) == text:
         layout, point = Layout.CANONICAL, canonical_point(text)
     else:
         layout, point = Layout.HAND_LAID, _hand_laid_point(text, data)
     offset = len(BOM.encode()) if raw.startswith(BOM.encode()) else 0
     return Snapshot(path, real, raw, identity, layout, session, standing,
                     None if point is None else point.in_bytes(text, offset),
-                    tally(session, (p.result for p in played)), (session, played))
+                    tally(session, (p.result for p in played)), len(history),
+                    Full(session, played, history))
 
 
 def keep_standing(snapshot: Snapshot, holding_lock: bool) -> None:
     """Write the cached standing of `snapshot`, if the session's lock is free (or held by
     the caller); a reader never waits to write it, and never fails for it."""
     kept = cache.Kept(snapshot.header, snapshot.standing, snapshot.layout.value,
-                      snapshot.append, snapshot.counts)
+                      snapshot.append, snapshot.counts, snapshot.changes)
     if holding_lock:
         cache.write(snapshot.real, snapshot.raw, kept)
         return
@@ -177,16 +188,29 @@ def keep_standing(snapshot: Snapshot, holding_lock: bool) -> None:
         pass  # a folder this user cannot write: no cache, only slower
 
 
-def _decode(raw: bytes, label: str) -> tuple[str, dict[str, Any], AnySession]:
-    """The text of a file, its data and its session; the first problem as FILE:LINE:
-    message."""
+class Decoded(NamedTuple):
+    session: AnySession
+    history: tuple[Revision, ...]
+
+
+class Full(NamedTuple):
+    """A file read in full: the session with its entries, each replayed, its history."""
+
+    session: AnySession
+    played: list[Played[Any, Any, Any]]
+    history: tuple[Revision, ...]
+
+
+def _decode(raw: bytes, label: str) -> tuple[str, dict[str, Any], Decoded]:
+    """The text of a file, its data, and its session and history; the first problem as
+    FILE:LINE: message."""
     from . import codec
 
     text, data = codec.parse(raw, label)
     decoded = codec.decode(data, session_name(label))
     if decoded.problems or decoded.session is None:
         raise codec.located(text, label, decoded.problems)[0]
-    return text, data, decoded.session
+    return text, data, Decoded(decoded.session, decoded.history)
 
 
 def _replay(session: AnySession, text: str, label: str) -> tuple[list[Played[Any, Any, Any]],
@@ -266,8 +290,9 @@ def check(path: str) -> Checked:
     return examine(raw, path)
 
 
-def examine(raw: bytes, label: str) -> Checked:
-    """What `check` says of a file holding `raw`."""
+def examine(raw: bytes, label: str, history: bool = True) -> Checked:
+    """What `check` says of a file holding `raw` (`history` False: but whether its history
+    fits its deals)."""
     from . import codec
 
     try:
@@ -281,6 +306,22 @@ def examine(raw: bytes, label: str) -> Checked:
             deals = replay(decoded.session, decoded.session.entries[:decoded.valid])[1].deals
         except DealError as error:
             problems.append(codec.deal_problem(error))
+    if decoded.session is not None and not problems and history:
+        problems += history_problems(decoded.session, decoded.history)
     if problems:
         return Checked(codec.located(text, label, problems), None, 0)
     return Checked([], decoded.session, deals)
+
+
+def history_problems(session: AnySession, history: tuple[Revision, ...]) -> list[Any]:
+    """Where the history and the deals disagree: its changes, undone from the last, must
+    each find what it says it made."""
+    from ..history import Disagreement, unwind
+    from . import codec
+
+    try:
+        unwind(codec.entries_data(session), codec.header(session), history)
+    except Disagreement as error:
+        return [codec.Problem(("history", error.index), f"change {error.index + 1} of the "
+                              f"history does not fit the deals: {error}")]
+    return []

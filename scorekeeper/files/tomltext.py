@@ -43,6 +43,8 @@ def value(item: object) -> str:
         return str(item)
     if isinstance(item, str):
         return string(item)
+    if isinstance(item, datetime.datetime) and item.tzinfo is None:
+        return item.isoformat(timespec="seconds")
     if isinstance(item, datetime.date) and not isinstance(item, datetime.datetime):
         return item.isoformat()
     if isinstance(item, (list, tuple)):

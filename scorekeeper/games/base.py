@@ -102,6 +102,17 @@ class Game(ABC, Generic[S, E, St, R]):
         """Check `entry` against the rules (RuleError) and play it: the next state and what
         it did. Pure: `state` is not changed."""
 
+    def in_full(self, state: St, entry: E, table: Table[S]) -> E:
+        """`entry` as it reads after `state`, written out so that it reads the same on its
+        own, whatever came before it (Loo: a must's players who took no trick, named with
+        0). What the file keeps of a deal: the facts, not their context."""
+        return entry
+
+    def misread(self, then: E, now: E) -> str:
+        """How an entry, the same in the file, reads otherwise: `then` as it was played,
+        `now` after a change before it (both as `in_full` gives them)."""
+        return f"it was played as {self.entry_to_data(then)}, and would be {self.entry_to_data(now)}"
+
     def check_seating(self, players: Players, settings: S, first_dealer: str) -> None:
         """Refuse a table the game cannot be played at (RuleError)."""
 

@@ -7,7 +7,7 @@ construction: the dealer's ante goes into it, shares come out of it, loos go bac
 
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
 from typing import NamedTuple
@@ -239,6 +239,23 @@ class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
         data = {"dealer": entry.dealer, "all_pass": entry.all_pass, "tricks": dict(entry.tricks),
                 "miss": entry.miss, "defend": entry.defend, "order": list(entry.order)}
         return {key: value for key, value in data.items() if value}  # only what was given
+
+    def in_full(self, state: LooState, entry: LooDeal, table: Table[LooSettings]) -> LooDeal:
+        """In a must everyone plays, so a player not named took no trick: named so here,
+        the hand reads the same whatever the hand before it was."""
+        must = table.settings.must and state.single
+        if not must or not entry.tricks or entry.all_pass:
+            return entry
+        return replace(entry, tricks=dict(_played(entry, table.players, must)))
+
+    def misread(self, then: LooDeal, now: LooDeal) -> str:
+        out = [p for p in then.tricks if p not in now.tricks]
+        names = ", ".join(out[:-1]) + f" and {out[-1]}" if len(out) > 1 else "".join(out)
+        if not out:
+            return super().misread(then, now)
+        return (f"it was a must, so {names} took no trick; it would no longer be one, and "
+                f"the same line would say {'they' if len(out) > 1 else 'that ' + names} "
+                "passed")
 
     def initial_state(self, settings: LooSettings, players: Players) -> LooState:
         return LooState()

@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, Generic
 
 from ..games.base import E, R, S, St
-from ..session import Played, Session, Standing
+from ..session import Consequences, Played, Session, Standing
 
 if TYPE_CHECKING:
     from ..reckoning import Settlement
@@ -54,8 +54,8 @@ class View(ABC, Generic[S, E, St, R]):
         return {}
 
     def undone(self, session: Session[S, E, St, R], removed: Played[E, St, R],
-               standing: Standing[St]) -> list[str]:
-        """The lines printed when `undo` has removed `removed`."""
+               standing: Standing[St], outcome: Consequences | None = None) -> list[str]:
+        """The lines printed when `undo` has removed `removed` (and the nets it moved)."""
         what = self.describe(removed.result)
         if removed.number is None:
             lines = [f"Removed the {what}."]
@@ -65,26 +65,66 @@ class View(ABC, Generic[S, E, St, R]):
         left = standing.deals
         lines.append(f"{left} {self.deal_word.lower()}{'' if left == 1 else 's'} left; next "
                      f"dealer: {standing.next_dealer}.")
-        return lines + self.undone_lines(session, removed, standing)
+        lines += self.undone_lines(session, removed, standing)
+        return lines + (self.consequences(outcome, quiet=True) if outcome else [])
 
     def undone_lines(self, session: Session[S, E, St, R], removed: Played[E, St, R],
                      standing: Standing[St]) -> list[str]:
         """What `undo` adds after removing `removed`."""
         return []
 
-    def amended(self, number: int, was: Played[E, St, R], now: Played[E, St, R],
-                nets: tuple[dict[str, int], dict[str, int]]) -> list[str]:
-        """The lines printed when deal `number` was `was` and is `now`: its two readings
-        and the nets (if the sitting ended) before and after that changed."""
+    def amended(self, number: int, outcome: Consequences, position: int) -> list[str]:
+        """The lines printed when deal `number` (entry `position`) was amended: its two
+        readings, each later deal whose result it changed, and the nets that moved."""
         word = f"{self.deal_word} {number}"
-        lines = [f"{word} was: {self.describe(was.result)}.",
-                 f"{word} now: {self.describe(now.result)}."]
-        before, after = nets
-        changed = [p for p in before if before[p] != after[p]]
+        was, now = outcome.before[position], outcome.after[position]
+        return [f"{word} was: {self.describe(was.result)}.",
+                f"{word} now: {self.describe(now.result)}.",
+                *self.consequences(outcome, skip=position)]
+
+    def consequences(self, outcome: Consequences, skip: int | None = None, quiet: bool = False
+                     ) -> list[str]:
+        """Each deal whose result a change moved (deal N: before -> after, as `show` says
+        it), then the nets before -> after that changed (`quiet`: nothing if none did)."""
+        lines = []
+        for i, j in outcome.changed:
+            if i == skip:
+                continue
+            then = self.describe(outcome.before[i].result)
+            later = self.describe(outcome.after[j].result)
+            if then != later:
+                number = outcome.after[j].number
+                what = f"{self.deal_word} {number}" if number else f"Entry {j + 1}"
+                lines.append(f"{what}: {then} -> {later}.")
+        before, after = outcome.nets
+        changed = [p for p in {**before, **after} if before.get(p, 0) != after.get(p, 0)]
         if not changed:
-            return [*lines, "Nobody's net changed."]
+            return lines if quiet else [*lines, "Nobody's net changed."]
         return [*lines, "Nets now: " + ", ".join(
-            f"{p} {signed(before[p])} -> {signed(after[p])}" for p in changed) + "."]
+            f"{p} {signed(before.get(p, 0))} -> {signed(after.get(p, 0))}"
+            for p in changed) + "."]
+
+    def inputs(self, data: dict[str, Any]) -> str:
+        """An entry's inputs as the file holds them, in the words of the command line:
+        `--bidder Bob --bid 350` (`positional`, Loo's tricks, as `Bob=2 Cid=0`)."""
+        words = []
+        for key, value in data.items():
+            if key == self.positional and isinstance(value, dict):
+                words += [f"{p}={n}" for p, n in value.items()]
+                continue
+            flag = "--" + key.replace("_", "-")
+            if value is True:
+                words.append(flag)
+            elif isinstance(value, dict):
+                words += [flag, ",".join(f"{p}={n}" for p, n in value.items())]
+            elif isinstance(value, list):
+                words += [flag, _listed(value)]
+            else:
+                words += [flag, str(value)]
+        return " ".join(words) or "(nothing)"
+
+    positional: str | None = None
+    """The input given without an option name (Loo: the tricks, PLAYER=N)."""
 
     def prompt(self, session: Session[S, E, St, R], standing: Standing[St]) -> str:
         """What comes next, for the prompt of `play`: "hand 7 · Dan deals"."""
@@ -106,6 +146,13 @@ class View(ABC, Generic[S, E, St, R]):
                 standing: Standing[St]) -> str | None:
         """A drawing `show` prints instead of its table when no format is asked for."""
         return None
+
+
+def _listed(items: list[Any]) -> str:
+    """Names as the command line takes them: A,B,C; two partnerships A,C/B,D."""
+    if any(isinstance(item, list) for item in items):
+        return "/".join(_listed(item) if isinstance(item, list) else str(item) for item in items)
+    return ",".join(map(str, items))
 
 
 def rate(session: Session[Any, Any, Any, Any]) -> str:

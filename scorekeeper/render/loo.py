@@ -15,6 +15,7 @@ LooSession = Session[LooSettings, LooDeal, LooState, LooHand]
 
 
 class LooView(View[LooSettings, LooDeal, LooState, LooHand]):
+    positional = "tricks"
     deal_word = "Hand"
 
     def describe(self, result: LooHand) -> str:

@@ -1,0 +1,156 @@
+"""Reading a long session file fast, exactly as tomllib would.
+
+A long sitting is mostly its deals, one inline table a line, and its history of changes,
+one [[history]] table of `key = value` lines each -- as this tool writes them. For those,
+the subset of TOML this tool writes is JSON but for its keys, which are quoted here, and
+its dates and times; so they are read by Python's JSON reader, and the rest of the file (a
+few lines) by tomllib. A file this cannot read exactly as tomllib would is left to tomllib:
+the answer is None, never another meaning.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Any
+
+from ..games import GAMES
+from . import tomltext
+
+#: A TOML basic string, as far as where it ends (JSON reads what is in it).
+_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+#: The keys of a [[history]] table (codec.HISTORY_KEYS), and what may stand in its values
+#: beside an entry's.
+HISTORY_KEYS = ("when", "change", "deal", "entry", "before", "after", "was", "now", "nets",
+                "why")
+HEADER_KEYS = ("format", "version", "game", "date", "paid", "players", "settings", "value",
+               "currency", "first_dealer")
+#: A TOML local date and time, to the second, as the history writes it.
+_WHEN = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}")
+
+
+def read_fast(text: str) -> dict[str, Any] | None:
+    """The data of a file laid out as this tool lays it out, or None."""
+    start = text.find("\ndeals = [\n")
+    if start < 0:
+        return None
+    first = start + len("\ndeals = [\n")
+    end = text.find("\n]\n", first - 1)
+    if end < 0:
+        return None
+    tail = text[end + 3:]
+    history_at = tail.find("\n[[history]]\n")
+    history = "" if history_at < 0 else tail[history_at + 1:]
+    rest = tail if history_at < 0 else tail[:history_at + 1]
+    data = _the_rest(text[:start + 1] + "deals = []\n" + rest)
+    if data is None:
+        return None
+    game = GAMES[data["game"]]
+    keys = [*game.entry_keys, *(p for p in data["players"] if isinstance(p, str)
+                                and tomltext.is_bare(p))]
+    entries = _json_lines(text[first:end + 1], keys)
+    revisions = _history(history, keys) if history else []
+    if entries is None or revisions is None:
+        return None
+    data["deals"] = entries
+    if revisions:
+        data["history"] = revisions
+    return data
+
+
+def _the_rest(text: str) -> dict[str, Any] | None:
+    """All but the deals and the history, read by tomllib, if it is a session's top."""
+    import tomllib
+
+    try:
+        data = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError):
+        return None
+    name, players = data.get("game"), data.get("players")
+    if (data.get("deals") != [] or "history" in data or not isinstance(players, list)
+            or not (isinstance(name, str) and name in GAMES)):
+        return None
+    return data
+
+
+def _json_lines(lines: str, keys: list[str]) -> list[Any] | None:
+    """Lines `    { key = value, ... },` (bare keys among `keys`) as JSON would read them,
+    or None if they might not mean to JSON what they mean to TOML."""
+    if not lines:
+        return []
+    rows = lines.split("\n")[:-1]
+    if not all(row.startswith("    {") and row.endswith("},") for row in rows):
+        return None  # every table on its own line: JSON would read one over several
+    found = _json(lines[:-2], keys)
+    return None if found is None else list(found)
+
+
+def _history(text: str, keys: list[str]) -> list[Any] | None:
+    """[[history]] tables of `key = value` lines, as JSON would read them, or None."""
+    blocks = []
+    for block in text.split("[[history]]\n")[1:]:
+        pairs = []
+        for line in block.split("\n"):
+            key, sep, value = line.partition(" = ")
+            if not line:
+                continue
+            if not sep or key not in HISTORY_KEYS:
+                return None  # a comment, a table, a key of its own: tomllib reads it
+            if key == "when":
+                if not _WHEN.fullmatch(value):
+                    return None
+                value = f'"{value}"'
+            pairs.append(f'{{ {key} = {value} }}')
+        blocks.append(f"    [{', '.join(pairs)}]")
+    found = _json(",\n".join(blocks), [*HISTORY_KEYS, *HEADER_KEYS, *keys])
+    if found is None:
+        return None
+    tables = []
+    for pairs in found:
+        table: dict[str, Any] = {}
+        for (key, value), in (p.items() for p in pairs):
+            if key in table:
+                return None  # a key given twice: not TOML
+            table[key] = value
+        if "when" in table:
+            try:
+                table["when"] = datetime.datetime.fromisoformat(table["when"])
+            except ValueError:
+                return None
+        tables.append(table)
+    return tables
+
+
+def _json(lines: str, keys: list[str]) -> list[Any] | None:
+    """Inline TOML values, one a line and a comma between them, read as JSON: None if
+    they might not mean to JSON what they mean to TOML."""
+    if ("\x7f" in lines or "\\/" in lines or "null" in lines
+            or re.search(r"\\u[dD][89a-fA-F]", lines)):
+        return None  # a raw DEL, an escaped slash, a half surrogate and null are JSON's alone
+    if any(" = " in found for found in _STRING.findall(lines)):
+        return None
+    for key in keys:
+        lines = lines.replace(f"{{ {key} = ", f'{{ "{key}": ').replace(f", {key} = ",
+                                                                       f', "{key}": ')
+    lines = lines.replace('" = ', '": ')
+    if " = " in lines:
+        return None  # a key not known here
+    import json
+
+    try:
+        found: list[Any] = json.loads(f"[{lines}]", object_pairs_hook=_table,
+                                      parse_float=_no_float, parse_constant=_no_float)
+    except (ValueError, RecursionError):
+        return None
+    return found
+
+
+def _table(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    table = dict(pairs)
+    if len(table) != len(pairs):
+        raise ValueError("a key given twice: not TOML")
+    return table
+
+
+def _no_float(text: str) -> Any:
+    raise ValueError("a float")
