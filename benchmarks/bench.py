@@ -227,7 +227,8 @@ def book_rows(folder: Path, runs: int) -> list[Row]:
     start = datetime.date(2025, 1, 1)
     for i in range(500):
         day = start + datetime.timedelta(days=i)
-        write(club / f"s{i:03}.toml", loo_sitting(f"s{i:03}", 40, day, ("0.05", "0.10", "1")[i % 3]))
+        value = ("0.05", "0.10", "1")[i % 3]
+        write(club / f"s{i:03}.toml", loo_sitting(f"s{i:03}", 40, day, value))
     rows: list[Row] = []
     for command, target in (("book", 3.0), ("stats", 3.0), ("sessions", None)):
         args = [scorekeeper(), "--dir", str(club), command]

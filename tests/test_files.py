@@ -82,6 +82,33 @@ def test_deal_lines_read_fast_mean_what_tomllib_reads(deals: list[dict[str, Any]
         assert codec.parse(text.encode(), "s.toml")[1] == expected
 
 
+history_values = deal_values | st.datetimes(datetime.datetime(1990, 1, 1),
+                                           datetime.datetime(2100, 1, 1)).map(
+    lambda t: t.replace(microsecond=0)) | st.dates().map(lambda d: {"paid": d})
+history_keys = st.sampled_from(["when", "change", "deal", "entry", "before", "after", "was",
+                                "now", "nets", "why"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.dictionaries(history_keys, history_values, max_size=5), max_size=4),
+       st.lists(st.tuples(st.integers(0, 400), MANGLINGS), max_size=2))
+def test_history_tables_read_fast_mean_what_tomllib_reads(
+        tables: list[dict[str, Any]], mangles: list[tuple[int, str]]) -> None:
+    history = "".join("\n[[history]]\n" + "".join(f"{k} = {tomltext.value(v)}\n"
+                                                   for k, v in t.items()) for t in tables)
+    for where, junk in mangles:
+        at = min(where, len(history))
+        history = history[:at] + junk + history[at:]
+    text = f"{FAST_HEAD}deals = [\n    {{ tricks = {{ Ann = 1 }} }},\n]\n{FAST_TAIL}{history}"
+    try:
+        expected: Any = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError):
+        expected = None
+    fast = fastread.read_fast(text)
+    if fast is not None:
+        assert fast == expected
+
+
 def test_the_bundled_sessions_are_read_fast() -> None:
     for path in (ROOT / "sessions").glob("*.toml"):
         text = path.read_text()

@@ -166,11 +166,13 @@ def undo(ctx: click.Context, session: str | None, why: str | None) -> None:
         return f"the undo of deal {number}" if number else "the undo"
 
     def confirm(done: revise.Undone) -> tuple[list[str], str]:
-        last = done.removed
-        described = view_of(done.session.game).describe(last.result)
+        last, view = done.removed, view_of(done.session.game)
+        described = view.describe(last.result)
+        moved = view.consequences(done.outcome, quiet=True)
         if last.number is None:
-            return [], f"Type yes to remove the {described}: "
-        return [], f"Type yes to remove deal {last.number} (dealt by {last.dealer}: {described}): "
+            return moved, f"Type yes to remove the {described}: "
+        return moved, (f"Type yes to remove deal {last.number} (dealt by {last.dealer}: "
+                       f"{described}): ")
 
     done = change(ctx, session_path(ctx, session), compute, what, confirm)
     if done is None:

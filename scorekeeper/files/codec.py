@@ -31,7 +31,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import RuleError, SessionFileError
-from ..games import GAMES, AnyGame, get_game
+from ..games import AnyGame, get_game
 from ..games.players import Players
 from ..history import Revision
 from ..session import AnySession, DealError, Session

@@ -27,6 +27,8 @@ HEADER_KEYS = ("format", "version", "game", "date", "paid", "players", "settings
                "currency", "first_dealer")
 #: A TOML local date and time, to the second, as the history writes it.
 _WHEN = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}")
+#: A date in a value (a sitting's day, or the day it was paid).
+_DATE = re.compile(r"= [0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def read_fast(text: str) -> dict[str, Any] | None:
@@ -86,8 +88,9 @@ def _json_lines(lines: str, keys: list[str]) -> list[Any] | None:
 
 
 def _history(text: str, keys: list[str]) -> list[Any] | None:
-    """[[history]] tables of `key = value` lines, as JSON would read them, or None."""
-    blocks = []
+    """[[history]] tables of `key = value` lines, as JSON would read them, or None. A value
+    holding a date (a sitting marked paid) is read by tomllib, on its own."""
+    blocks, aside = [], []
     for block in text.split("[[history]]\n")[1:]:
         pairs = []
         for line in block.split("\n"):
@@ -100,17 +103,26 @@ def _history(text: str, keys: list[str]) -> list[Any] | None:
                 if not _WHEN.fullmatch(value):
                     return None
                 value = f'"{value}"'
+            elif _DATE.search(value):
+                aside.append(_toml_value(value))
+                key, value = f"{key}_aside", str(len(aside) - 1)
             pairs.append(f'{{ {key} = {value} }}')
         blocks.append(f"    [{', '.join(pairs)}]")
-    found = _json(",\n".join(blocks), [*HISTORY_KEYS, *HEADER_KEYS, *keys])
-    if found is None:
-        return None
+    keys = [*HISTORY_KEYS, *(f"{k}_aside" for k in HISTORY_KEYS), *HEADER_KEYS, *keys]
+    found = _json(",\n".join(blocks), keys)
+    return None if found is None else _tables(found, aside)
+
+
+def _tables(found: list[Any], aside: list[Any]) -> list[Any] | None:
+    """Each history table from its key-value pairs; None if a key is given twice."""
     tables = []
     for pairs in found:
         table: dict[str, Any] = {}
-        for (key, value), in (p.items() for p in pairs):
-            if key in table:
-                return None  # a key given twice: not TOML
+        for (written, read), in (p.items() for p in pairs):
+            key = written.removesuffix("_aside")
+            value = aside[read] if written.endswith("_aside") else read
+            if key in table or value is None:
+                return None  # a key given twice, or a value tomllib refused: not read here
             table[key] = value
         if "when" in table:
             try:
@@ -119,6 +131,16 @@ def _history(text: str, keys: list[str]) -> list[Any] | None:
                 return None
         tables.append(table)
     return tables
+
+
+def _toml_value(value: str) -> Any:
+    """One TOML value, by tomllib; None if it is not one."""
+    import tomllib
+
+    try:
+        return tomllib.loads(f"v = {value}\n")["v"]
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError):
+        return None
 
 
 def _json(lines: str, keys: list[str]) -> list[Any] | None:

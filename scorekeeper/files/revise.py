@@ -146,9 +146,12 @@ def amend(before: Snapshot, number: int, entry: Any, why: str = "",
         misread = _misread(session, was, after, played, index + 1, 0)
         if misread is None:
             break
+        kept = in_full(session, was, misread)
+        if kept == entries[misread]:  # written out in full already: the change contradicts it
+            raise RuleError(_misread_message(session, was, played, misread, keepable=False))
         if not as_recorded:
             raise RuleError(_misread_message(session, was, played, misread))
-        entries[misread] = in_full(session, was, misread)
+        entries[misread] = kept
         rewritten.append(misread)
     last = max([index, *rewritten]) + 1
     outcome = _consequences(before, after, played, standing, index, last, last)
@@ -180,13 +183,16 @@ def _misread(old: AnySession, was: list[Played[Any, Any, Any]], new: AnySession,
 
 
 def _misread_message(session: AnySession, was: list[Played[Any, Any, Any]],
-                     now: list[Played[Any, Any, Any]], index: int, shift: int = 0) -> str:
+                     now: list[Played[Any, Any, Any]], index: int, shift: int = 0,
+                     keepable: bool = True) -> str:
     game = session.game
     then, later = in_full(session, was, index), in_full(session, now, index + shift)
     what = f"deal {was[index].number}" if was[index].number else f"entry {index + 1}"
-    return (f"{what} would read otherwise after this change: {game.misread(then, later)}. "
-            f"Give --as-recorded to keep {what} as it was played, or change both in one "
-            "'scorekeeper edit'; nothing was changed")
+    told = f"{what} would read otherwise after this change: {game.misread(then, later)}. "
+    if not keepable:  # as it was played, it cannot be after the change: both must change
+        return told + f"Change {what} too, in one 'scorekeeper edit'; nothing was changed"
+    return (told + f"Give --as-recorded to keep {what} as it was played, or change both in "
+            "one 'scorekeeper edit'; nothing was changed")
 
 
 def set_paid(before: Snapshot, paid: datetime.date | None, why: str = "") -> Change:
@@ -249,9 +255,8 @@ def new_text(before: Snapshot, edited: bytes, why: str = "") -> Edited:
     misread = _misread(before.session, before.played, after, played, end_before, shift)
     if misread is not None:
         raise SessionError(_misread_message(before.session, before.played, played, misread,
-                                            shift).replace(
-            "Give --as-recorded to keep", "Correct it in the same edit to keep").replace(
-            ", or change both in one 'scorekeeper edit'", ""))
+                                            shift, keepable=False).replace(
+            "too, in one 'scorekeeper edit'", "too, in the same edit"))
     outcome = _consequences(before, after, played, standing, first, end_before, end_after)
     revision = _revision("edit", before, outcome, why, first,
                          before.session.entries[first:end_before], after.entries[first:end_after],

@@ -249,13 +249,18 @@ class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
         return replace(entry, tricks=dict(_played(entry, table.players, must)))
 
     def misread(self, then: LooDeal, now: LooDeal) -> str:
-        out = [p for p in then.tricks if p not in now.tricks]
-        names = ", ".join(out[:-1]) + f" and {out[-1]}" if len(out) > 1 else "".join(out)
-        if not out:
-            return super().misread(then, now)
-        return (f"it was a must, so {names} took no trick; it would no longer be one, and "
-                f"the same line would say {'they' if len(out) > 1 else 'that ' + names} "
-                "passed")
+        """A must's players who took no trick, named or not: the line read before a must
+        and in one says two things."""
+        ended = [p for p in then.tricks if p not in now.tricks]
+        began = [p for p in now.tricks if p not in then.tricks]
+        if ended:
+            return (f"it was a must, so {_and(ended)} took no trick; it would no longer be "
+                    f"one, and the same line would say {_they(ended)} passed")
+        if began:
+            return (f"it was not a must, so {_and(began)} passed; it would be one, where "
+                    f"everyone plays, and the same line would say {_they(began)} took no "
+                    "trick")
+        return super().misread(then, now)
 
     def initial_state(self, settings: LooSettings, players: Players) -> LooState:
         return LooState()
@@ -305,6 +310,14 @@ class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
             raise ValueError(f"not a Loo state: {data!r}")
         pool, single = data
         return LooState(int(pool), bool(single))
+
+
+def _and(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
+
+
+def _they(names: list[str]) -> str:
+    return "they" if len(names) > 1 else names[0]
 
 
 def pool_shares(pool: int, players: Players, next_dealer: str) -> list[tuple[str, int]]:

@@ -27,7 +27,8 @@ def book(sittings: Sequence[Sitting], currencies: Sequence[Currency]) -> Report:
     def text(amount: Decimal, scale: int, sign: bool = True) -> str:
         return money_text(to_places(amount, scale), sign=sign)
 
-    rows = [[s.date.isoformat(), s.name, s.game, s.deals, s.paid.isoformat() if s.paid else "",
+    rows = [[s.date.isoformat(), s.name + ("*" if s.changes else ""), s.game, s.deals,
+             s.paid.isoformat() if s.paid else "",
              s.currency, ", ".join(f"{p} {text(m, scales[s.currency])}"
                                    for p, m in money_of(s).items())] for s in sittings]
     listed = Table((Column("date"), Column("session"), Column("game"), Column("deals", True),
@@ -49,7 +50,9 @@ def book(sittings: Sequence[Sitting], currencies: Sequence[Currency]) -> Report:
     first, last = sittings[0].date, sittings[-1].date
     title = (f"{len(sittings)} sitting{'' if len(sittings) == 1 else 's'} from {first} to "
              f"{last}.", "")
-    return Report(lambda: book_data(sittings, currencies), tuple(tables), title)
+    footer = ("", "* changed after it was played ('scorekeeper history -s NAME' says how).") if (
+        any(s.changes for s in sittings)) else ()
+    return Report(lambda: book_data(sittings, currencies), tuple(tables), title, footer)
 
 
 def book_data(sittings: Sequence[Sitting], currencies: Sequence[Currency]) -> dict[str, Any]:
@@ -57,6 +60,7 @@ def book_data(sittings: Sequence[Sitting], currencies: Sequence[Currency]) -> di
         "sittings": [{
             "session": s.name, "game": s.game, "date": s.date.isoformat(),
             "deals": s.deals, "paid": s.paid.isoformat() if s.paid else None,
+            "changes": s.changes,
             "currency": s.currency,
             "players": [{"name": p, "net": s.nets[p], "money": money_text(m)}
                         for p, m in money_of(s).items()],
