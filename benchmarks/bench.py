@@ -275,9 +275,42 @@ def cache_rows(folder: Path) -> list[Row]:
                 sizes[100_000] / sizes[100], 1.1)]
 
 
+def history_rows(folder: Path, runs: int) -> list[Row]:
+    """`history` of a sitting with 1,000 changes after the fact (deal 1 amended back and
+    forth), and a deal into it: the deal reads none of the history."""
+    from scorekeeper.history import Revision
+
+    sitting = loo_sitting("changed", 40)
+    game = sitting.game
+    one, other = (game.entry_to_data(e) for e in sitting.entries[:2])
+    when = datetime.datetime(2026, 11, 27, 21, 0)
+    revisions = [Revision(when + datetime.timedelta(minutes=i), "amend", 1, 1,
+                          ((one, other)[i % 2],), ((other, one)[i % 2],),
+                          nets={"Ann": (i, i + 1)}, why=f"change {i}") for i in range(1000)]
+    first = game.entry_from_data(one, sitting.players)
+    entries = (first if len(revisions) % 2 == 0 else sitting.entries[1], *sitting.entries[1:])
+    path = folder / "changed.toml"
+    path.write_text(codec.dumps(_with(sitting, entries), revisions), encoding="utf-8")
+    args = [scorekeeper(), "history", "-s", str(path)]
+    subprocess.run(args, check=True, env=ENV, stdout=subprocess.DEVNULL)
+    floor, cost = side_by_side(args, max(5, runs // 2))
+    rows = [ratio("history of 1,000 changes", floor, cost, 3.0)]
+    restore = restorer(folder, ("changed.toml", ".changed.toml.cache"))
+    deal = [scorekeeper(), "loo", "deal", "-s", str(path), "Ann=2", "Bob=1", "Cid=0"]
+    floor, cost = side_by_side(deal, max(5, runs // 2), restore)
+    rows.append(ratio("loo deal into it", floor, cost, 1.3))
+    return rows
+
+
+def _with(session: AnySession, entries: tuple[Any, ...]) -> AnySession:
+    from dataclasses import replace
+
+    return replace(session, entries=entries)
+
+
 PARTS: dict[str, Callable[[Path, int], Any]] = {
     "deal": deal_rows, "play": play_rows, "read": read_rows, "book": book_rows,
-    "long": long_rows, "cache": lambda folder, runs: cache_rows(folder),
+    "long": long_rows, "history": history_rows, "cache": lambda folder, runs: cache_rows(folder),
 }
 
 
