@@ -55,13 +55,14 @@ def test_a_game_made_by_following_the_guide_plays_through_the_whole_tool(
         tmp_path: Path, highcard: None) -> None:
     out = run(tmp_path, "highcard new night --players Ann,Bob,Cid --stake 2").stdout
     assert out.startswith("New High card session 'night'")
-    assert run(tmp_path, "deal --winner a").stdout == (
+    assert run(tmp_path, "deal a").stdout == (
         "Deal 1, dealt by Ann: Ann takes 2 from each.\nNext dealer: Bob.\n")
     run(tmp_path, "highcard deal --winner Cid")
     run(tmp_path, "deal --winner b --dry-run")
     assert run(tmp_path, "deal --winner Zed", code=1).stderr == (
         "Error: unknown player 'Zed': the players are Ann, Bob, Cid\n")
-    assert "Missing option '--winner'" in run(tmp_path, "deal", code=2).stderr
+    assert "give the winner: deal WINNER" in run(tmp_path, "deal", code=2).stderr
+    assert "give the winner, one name" in run(tmp_path, "deal a b", code=2).stderr
     settle = json.loads(run(tmp_path, "settle --format json").stdout)
     assert {p["name"]: p["net"] for p in settle["players"]} == {"Ann": 2, "Bob": -4, "Cid": 2}
     run(tmp_path, "amend 2 --winner Bob")

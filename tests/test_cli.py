@@ -434,7 +434,10 @@ def test_shell_completion_of_sessions_players_suits_and_formats(tmp_path: Path) 
     assert complete("scorekeeper use ") == ["evening", "other"]
     assert complete("scorekeeper loo deal B") == ["Bob="]
     assert complete("scorekeeper loo deal --miss ") == ["Ann", "Bob", "Cid", "Dan"]
-    assert complete("scorekeeper loo deal -s other ") == ["X=", "Y=", "Z="]
+    assert complete("scorekeeper loo deal -s other ") == ["X=", "Y=", "Z=", "miss", "defend",
+                                                          "pass", "order"]
+    assert complete("scorekeeper deal b=2 a") == ["Ann="]  # Bob is named already
+    assert complete("scorekeeper deal b=2 miss ") == ["Ann", "Bob", "Cid", "Dan"]
     assert complete("scorekeeper show --format g") == ["github", "grid"]
     assert complete("scorekeeper bridge deal --trump h") == ["hearts", "hjerter"]
     assert complete("scorekeeper pinochle meld --trump c") == ["clubs"]
@@ -444,6 +447,13 @@ def test_shell_completion_of_sessions_players_suits_and_formats(tmp_path: Path) 
     assert complete("scorekeeper deal -s other --miss ") == ["X", "Y", "Z"]
     assert complete("scorekeeper amend 1 --miss C") == ["Cid"]
     assert complete("scorekeeper book --game p") == ["pinochle"]
+    run(tmp_path, "pinochle new p --players Ann,Bob,Cid,Dan")  # Ann deals, and sits out
+    assert complete("scorekeeper deal ") == ["Bob", "Cid", "Dan", "pass"]
+    assert complete("scorekeeper deal b 350 190 ") == ["d", "c", "x"]
+    run(tmp_path, "bridge new b --players Ann,Bob,Cid,Dan,Eve")  # Eve sits out rubber 1
+    assert complete("scorekeeper deal h ") == ["Ann", "Bob", "Cid", "Dan"]
+    assert complete("scorekeeper deal h b8 b2 ") == ["Ann", "Cid", "Dan", "x", "xx", "-",
+                                                     "void"]
     assert "complete -o nosort -F" in run(tmp_path, "completion bash").stdout
 
 

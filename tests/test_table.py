@@ -116,8 +116,8 @@ def test_amend_is_refused_naming_the_first_deal_it_breaks(tmp_path: Path) -> Non
     ("amend 1 b=3 c=0 --miss b --miss c", "Error: --miss is given twice; give it once."),
     ("deal --trump hearts", "Error: No such option '--trump': session 'evening' is Three-card "
                             "Loo ('scorekeeper deal --help' lists its options)."),
-    ("deal a=2,b=1", "Error: Invalid value for 'PLAYER=TRICKS...': 'a=2,b=1': give each "
-                     "PLAYER=N as a word of its own, with spaces between them: a=2 b=1"),
+    ("deal a=2,b=1", "Error: 'a=2,b=1': give each PLAYER=N as a word of its own, with "
+                     "spaces between them: a=2 b=1"),
 ])
 def test_a_slip_in_the_options_of_deal_is_named(tmp_path: Path, line: str, message: str
                                                 ) -> None:

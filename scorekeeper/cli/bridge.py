@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import click
@@ -15,6 +16,7 @@ from ..games.bridge import (
 )
 from ..games.rubber import STRAIN_WORDS, Teams, default_teams
 from ..session import AnySession
+from . import short
 from .common import DealForm, GameCommand, find, find_all, game_command_line, of_game
 from .options import (
     CONTEXT,
@@ -71,25 +73,107 @@ def new(ctx: click.Context, /, max_doublings: int, **options: Any) -> None:
           f"{session.opening_dealer} deals first."])
 
 
+#: The words for a player void in trumps, before his name (chikane: the seed's own word).
+CHICANE_WORDS = ("void", "chicane", "chikane")
+
+
+def _short(words: list[str]) -> dict[str, Any]:
+    """TRUMP SIDE [HONOURS] [x|xx|xN] [void P,...]: `h b8 b2d2`, `nt c10 c4`, `d a9 x a2c1`,
+    `nt a7 -` (no aces counted). SIDE is a player of the side and its tricks (b8, b=8);
+    HONOURS each player's (b2d2, or b=2,d=2 for a name holding a digit); x, xx or xN the
+    doublings (so a player whose name starts with x names his honours as x=2)."""
+    try:
+        trump = TRUMP.convert(short.taken(words, "the trumps, like h, s or nt"), None, None)
+    except click.BadParameter as error:
+        short.fail(error.message)
+    tricks = short.count(short.taken(words, "a side's tricks, like b8 (b=8)"))
+    if tricks is None:
+        short.fail("give a side's tricks as a player and a number, like b8 (b=8)")
+    values: dict[str, Any] = {"trump": trump, "tricks": tricks}
+    while words:
+        _short_word(words.pop(0), words, values)
+    return values
+
+
+def _short_word(word: str, words: list[str], values: dict[str, Any]) -> None:
+    """One word after the trumps and the tricks: doublings, honours, a void."""
+    lower = word.lower()
+    doubling = re.fullmatch(r"(x+)|x([0-9]{1,2})", lower)
+    if doubling:
+        _once(values, "doubled", len(doubling.group(1) or "") or int(doubling.group(2)))
+    elif lower in ("-", "none"):
+        _once(values, "honours", ())
+    elif lower in CHICANE_WORDS:
+        names = short.taken(words, f"who was void in trumps ({lower} P)").split(",")
+        values["chicane"] = (*values.get("chicane", ()), *(n for n in names if n))
+    elif (honours := short.counts(word)) is not None:
+        _once(values, "honours", honours)
+    else:
+        short.fail(f"{word!r} is not honours (b2d2), a doubling (x, xx) or void P")
+
+
+def _once(values: dict[str, Any], key: str, value: Any) -> None:
+    if key in values:
+        short.fail(f"{'the honours' if key == 'honours' else 'the doubling'} given twice; "
+                   "give them once")
+    values[key] = value
+
+
+def _complete(read: Any, words: list[str], incomplete: str) -> list[tuple[str, str]]:
+    """Trumps; then a player of the rubber (and his side's tricks); then honours by the
+    players of the rubber not named yet, the doublings, void."""
+    from ..games.bridge import next_rubber
+
+    if not words:
+        return short.starting([(w, "trumps") for w in TRUMP.shown], incomplete)
+    four = list(next_rubber(read.standing.state, read.header.players).teams.seating)
+    if words[-1].lower() in CHICANE_WORDS:
+        return short.starting([(p, "held no trumps") for p in four], incomplete)
+    if len(words) == 1:
+        return short.starting([(p, "and his side's tricks, like 8") for p in four],
+                              incomplete)
+    held = [(p, "and his honours, like 2") for p in short.unnamed(four, words[2:])]
+    return short.starting([*held, ("x", "doubled"), ("xx", "redoubled"),
+                           ("-", "no aces counted"), ("void", "a player held no trumps")],
+                          incomplete)
+
+
+def _values_of(entry: BridgeDeal) -> dict[str, Any]:
+    return {"trump": entry.trump, "tricks": (entry.side_of, entry.tricks),
+            "doubled": entry.doubled, "honours": tuple(entry.honours.items()),
+            "chicane": entry.chicane, "dealer": entry.dealer}
+
+
+def _check(values: dict[str, Any]) -> None:
+    if values.get("trump") is None or values.get("tricks") is None:
+        raise click.UsageError("give the trumps and a side's tricks: h b8 (--trump hearts "
+                               "--tricks b=8)")
+
+
 def _build(session: AnySession, values: dict[str, Any]) -> BridgeDeal:
     typed, tricks = values["tricks"]
     return BridgeDeal(
         trump=values["trump"],
         side_of=session.players.find(typed),
         tricks=tricks,
-        doubled=values["doubled"],
-        honours=find_all(session, values["honours"]),
-        chicane=tuple(session.players.find(p) for p in values["chicane"]),
+        doubled=values.get("doubled") or 0,
+        honours=find_all(session, values.get("honours")),
+        chicane=tuple(session.players.find(p) for p in values.get("chicane") or ()),
         dealer=find(session, values["dealer"]),
     )
 
 
 FORM = DealForm(
+    words="TRUMP SIDE [HONOURS] [x|xx|xN] [void P]",
+    short=_short,
+    values_of=_values_of,
+    check=_check,
+    complete=_complete,
     params=[
-        click.Option(["--trump"], required=True, type=TRUMP, metavar="SUIT",
+        click.Option(["--trump"], type=TRUMP, metavar="SUIT",
                      help="spades, clubs, diamonds, hearts or notrumps (spar, klør, ruder, "
                           "hjerter, sans; S, C, D, H, NT)."),
-        click.Option(["--tricks"], required=True, type=PlayerCount(), metavar="P=N",
+        click.Option(["--tricks"], type=PlayerCount(), metavar="P=N",
                      help="P's side took N tricks (0-13)."),
         click.Option(["--doubled"], type=Count(), default=0, metavar="K",
                      help="Times the trick value was doubled (1 doubled, 2 redoubled)."),
@@ -103,12 +187,18 @@ FORM = DealForm(
     amend_example="2 --trump ruder --tricks E=8 --honours E=2,W=2",
     help="""Record a deal: trumps, one side's tricks, doublings, honours and chicane.
 
+    In short: the trumps (s c d h nt, or spar klør ruder hjerter sans), a player of the
+    side and its tricks (b8), each player's honours (b2d2; in no trumps the aces, or - for
+    a 2-2 split), x, xx or xN for the doublings, and void P for a player with no trumps.
+    Or the same as options. A name holding a digit is written b=8, b=2,d=2.
+
     \b
     Examples:
+      scorekeeper bridge deal h b8 b2d2          (hearts, Bob's side 8, honours Bob 2, Dan 2)
+      scorekeeper bridge deal nt c10 c4          (no trumps, Cid's side 10, Cid 4 aces)
+      scorekeeper bridge deal d a9 x a2c1        (diamonds doubled)
+      scorekeeper bridge deal h a12 a4c1 void b  (Bob held no trumps)
       scorekeeper bridge deal --trump nt --tricks N=9 --honours N=2,S=1
-      scorekeeper bridge deal --trump ruder --tricks E=8 --doubled 1 --honours E=2,W=2
-      scorekeeper bridge deal --trump hearts --tricks E=12 --honours E=4,W=1 --chicane N
-      scorekeeper bridge deal --trump sans --tricks S=10 --honours S=4
     """,
 )
 

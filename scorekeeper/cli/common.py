@@ -5,33 +5,61 @@ commands, `scorekeeper deal`, `amend` and `play` parse and record a deal the sam
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
-from ..errors import RuleError, SessionError
+from ..errors import RuleError, ScorekeeperError, SessionError
 from ..session import AnySession
 
 if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
+
     from ..files.revise import Amended
 from .options import CONTEXT, Command, echo, run_state, session_param, session_path, why_param
 from .params import Count, Player
 
+Values = dict[str, Any]
+"""A deal's inputs as the long options give them, by option name."""
+
+
+def _keep(old: Values, given: Values) -> Values:
+    return old | given
+
 
 class DealForm(NamedTuple):
-    """A game's deal at the command line."""
+    """A game's deal at the command line: its short form (words) and its long options,
+    both read into the same values, from which the entry is built."""
 
     params: list[click.Parameter]
-    """The game's own options and arguments (not --dealer, --dry-run or -s)."""
-    build: Callable[[AnySession, dict[str, Any]], Any]
-    """Make the entry from the parsed values (players as typed; `dealer` among them),
-    found among the session's players."""
+    """The game's own options (not --dealer, --dry-run or -s)."""
+    words: str
+    """The short form, as usage shows it: BIDDER BID MELD [TOOK|d|c|x]."""
+    short: Callable[[list[str]], Values]
+    """The values the short form's words give (click.UsageError for a word it cannot
+    read); players stay as typed."""
+    build: Callable[[AnySession, Values], Any]
+    """Make the entry from the values (players as typed; `dealer` among them), found
+    among the session's players."""
+    values_of: Callable[[Any], Values]
+    """A recorded entry as values: what `amend N --one-option` starts from."""
     help: str
     amend_example: str
     """N and a deal's arguments, for the examples of `amend --help`."""
-    check: Callable[[dict[str, Any]], None] = lambda values: None
+    check: Callable[[Values], None] = lambda values: None
     """Refuse options that exclude each other (click.UsageError), before any file is read."""
+    merge: Callable[[Values, Values], Values] = _keep
+    """A deal's values with some of them given anew (`amend N --took 150`): an option that
+    excludes others clears them."""
+    hints: Mapping[str, str] = MappingProxyType({})
+    """What gives an input that is not an option of its own (Loo's tricks: PLAYER=N)."""
+    complete: Callable[[Any, list[str], str], list[tuple[str, str]]] = (
+        lambda read, words, incomplete: [])
+    """What may come next in the short form: given the session as read (a Snapshot: who
+    sits, who deals), the words typed before and the one being typed, each candidate and
+    what it is."""
 
 
 class GameCli(NamedTuple):
@@ -84,6 +112,8 @@ class GameCommand(Command):
     """A command whose rule errors may ask for an input: the message then names the option
     that gives it ("... (--order)")."""
 
+    hints: Mapping[str, str] = MappingProxyType({})
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
@@ -101,6 +131,8 @@ class GameCommand(Command):
                 if param.name == name:
                     flags.append(max(param.opts, key=len) if isinstance(param, click.Option)
                                  else param.human_readable_name.rstrip("."))
+            if name in self.hints and not flags:
+                flags.append(self.hints[name])
         if len(flags) > 1:
             return f"{', '.join(flags[:-1])} or {flags[-1]}"
         return flags[0] if flags else None
@@ -118,42 +150,94 @@ def _common_deal_options() -> list[click.Parameter]:
 def deal_command(game: str, form: DealForm) -> click.Command:
     """The game's `deal`: record one deal, say what it did and what comes next."""
 
-    def record(**values: Any) -> None:
+    def record(words: tuple[str, ...], **values: Any) -> None:
         from ..render import view_of
         from .saving import record
 
         ctx = click.get_current_context()
-        form.check(values)
         dry_run = values.pop("dry_run")
         path = session_path(ctx, values.pop("session"))
+        values = _with_words(form, values, words, _given(ctx, form))
+        form.check(values)
         done = record(ctx, path, lambda before: form.build(
             of_game(before.header, game, DEAL_HINT), values), dry_run)
         header = done.before.header
         lines = view_of(header.game).recorded(header, done.played, done.standing)
         echo(["Dry run: nothing saved."] * dry_run + lines)
 
-    params = [*form.params, *_common_deal_options(), session_param()]
-    return GameCommand("deal", params=params, callback=record, help=form.help,
-                       context_settings=CONTEXT)
+    params = [_words(form), *form.params, *_common_deal_options(), session_param()]
+    command = GameCommand("deal", params=params, callback=record, help=form.help,
+                          context_settings=CONTEXT)
+    command.hints = form.hints
+    return command
+
+
+def _words(form: DealForm) -> click.Argument:
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str
+                 ) -> list[CompletionItem]:
+        from click.shell_completion import CompletionItem
+
+        from .saving import known_or_open
+
+        try:
+            read = known_or_open(ctx, session_path(ctx, ctx.params.get("session")))
+            words = list(ctx.params.get("words") or ())
+            return [CompletionItem(value, help=about)
+                    for value, about in form.complete(read, words, incomplete)]
+        except (ScorekeeperError, click.ClickException):
+            return []
+
+    return click.Argument(["words"], nargs=-1, metavar=form.words, shell_complete=complete)
+
+
+def _given(ctx: click.Context, form: DealForm) -> set[str]:
+    """The game's options (and --dealer) given on the command line, not left to default."""
+    from click.core import ParameterSource
+
+    names = [p.name for p in form.params if p.name] + ["dealer"]
+    return {name for name in names
+            if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE}
+
+
+def _with_words(form: DealForm, values: Values, words: tuple[str, ...], given: set[str]
+                ) -> Values:
+    """`values` with those of the short form's `words`; an input given both ways is a
+    usage error."""
+    if not words:
+        return values
+    short = form.short(list(words))
+    twice = sorted(given & set(short))
+    if twice:
+        raise click.UsageError(f"--{twice[0].replace('_', '-')} is given twice: in the short "
+                               "form and as an option; give it once")
+    return values | short
 
 
 def amend_command(game: str, form: DealForm) -> click.Command:
     """`amend N`: deal N gets new inputs; every later deal is replayed."""
 
-    def amend(number: int, **values: Any) -> None:
+    def amend(number: int, words: tuple[str, ...], **values: Any) -> None:
         from ..files import revise
         from ..render import view_of
         from .saving import change, known_or_open
 
         ctx = click.get_current_context()
-        form.check(values)
         dry_run, why, as_recorded = (values.pop(k) for k in ("dry_run", "why", "as_recorded"))
-        why = why or ""
         path = session_path(ctx, values.pop("session"))
+        given = _given(ctx, form)
+        if not words and not given:
+            raise click.UsageError(f"give deal {number}'s new inputs: all of them, or only the "
+                                   f"ones that change (amend {number} --one-option VALUE)")
+        values = _with_words(form, values, words, given)
 
         def compute(before: Any) -> tuple[Any, Amended]:
-            done = revise.amend(before, number, form.build(of_game(before.header, game),
-                                                           values), why, as_recorded)
+            new = values
+            if not words:  # some options given anew: the rest as deal N has them
+                old = form.values_of(before.played[revise.position(before, number)].entry)
+                new = form.merge(old, {k: values[k] for k in given})
+            form.check(new)
+            entry = form.build(of_game(before.header, game), new)
+            done = revise.amend(before, number, entry, why or "", as_recorded)
             return done.change, done
 
         if dry_run:
@@ -176,19 +260,23 @@ def amend_command(game: str, form: DealForm) -> click.Command:
         ["--as-recorded"], is_flag=True,
         help="Keep a later deal that would read otherwise as it was played, written out in "
              "full (a Loo must recorded in short).")
-    params = [number, *form.params, *_common_deal_options(), why_param(), as_recorded,
-              session_param()]
-    return GameCommand("amend", params=params, callback=amend, context_settings=CONTEXT,
-                       help=AMEND_HELP.format(example=form.amend_example))
+    params = [number, _words(form), *form.params, *_common_deal_options(), why_param(),
+              as_recorded, session_param()]
+    command = GameCommand("amend", params=params, callback=amend, context_settings=CONTEXT,
+                          help=AMEND_HELP.format(example=form.amend_example))
+    command.hints = form.hints
+    return command
 
 
 AMEND_HELP = """Replace deal N's inputs with ARGS (as `deal` takes them); replay every later deal.
 
-It says what deal N was and is, each later deal whose result changes, and the nets that
-move; the change, and why (--why), is kept in the session's history. Refused, with the file
-unchanged, if deal N or any later deal then breaks a rule (the message names the first), or
-if a later deal would read otherwise than it was recorded (--as-recorded keeps it as it was
-played). --dry-run shows it all and saves nothing.
+Give the whole deal, short or with its options, or only the options that change: the rest
+stays as deal N has it (amend 2 --took 150). It says what deal N was and is, each later
+deal whose result changes, and the nets that move; the change, and why (--why), is kept in
+the session's history. Refused, with the file unchanged, if deal N or any later deal then
+breaks a rule (the message names the first), or if a later deal would read otherwise than
+it was recorded (--as-recorded keeps it as it was played). --dry-run shows it all and saves
+nothing.
 
 \b
 Examples:

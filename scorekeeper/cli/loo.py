@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 import click
 
 from ..games.loo import LooDeal, LooSettings, Remainder, Single
 from ..session import AnySession
+from . import short
 from .common import DealForm, find, find_all, game_command_line
 from .options import CONTEXT, Group, create_session, echo, new_session_options
 from .params import Count, Names, Player, PlayerCount
@@ -76,14 +78,87 @@ def new(ctx: click.Context, /, ante: int, loo_amount: int | None, unlimited: boo
 
 
 def _check(values: dict[str, Any]) -> None:
-    if values["all_pass"] and (values["tricks"] or values["miss"] or values["defend"]):
+    if values["all_pass"] and (values.get("tricks") or values["miss"] or values["defend"]):
         raise click.UsageError("--all-pass means everyone but the dealer passed: give no "
                                "PLAYER=TRICKS, --miss or --defend with it")
 
 
+def _short(words: list[str]) -> dict[str, Any]:
+    """PLAYER=TRICKS for each player who played, then any of: miss P, defend, pass (all
+    passed), order P,P,P (the winners of tricks 1 to 3)."""
+    values: dict[str, Any] = {}
+    tricks = []
+    while words:
+        word = words.pop(0)
+        lower = word.lower()
+        if "=" in word:
+            tricks.append(_player_count(word))
+        elif lower in ("miss", "m"):
+            _once(values, "miss", short.taken(words, "the player who took miss (miss P)"))
+        elif lower in ("defend", "defended", "def"):
+            _once(values, "defend", True)
+        elif lower in ("pass", "all-pass", "passed"):
+            _once(values, "all_pass", True)
+        elif lower in ("order", "o"):
+            names = short.taken(words, "the winners of tricks 1, 2 and 3 (order P,P,P)")
+            _once(values, "order", Names().convert(names, None, None))
+        else:
+            short.fail(f"{word!r} is not PLAYER=TRICKS (Bob=2), miss P, defend, pass or "
+                       "order P,P,P")
+    return {"tricks": tuple(tricks), **values}
+
+
+def _player_count(word: str) -> tuple[str, int]:
+    try:
+        found: tuple[str, int] = PlayerCount().convert(word, None, None)
+    except click.BadParameter as error:
+        short.fail(error.message)
+    return found
+
+
+def _once(values: dict[str, Any], key: str, value: Any) -> None:
+    if key in values:
+        short.fail(f"{key.replace('_', ' ')} is given twice; give it once")
+    values[key] = value
+
+
+WORDS = [("miss", "a player took miss"), ("defend", "the dealer played for the pool"),
+         ("pass", "everyone but the dealer passed"), ("order", "the winners of tricks 1-3")]
+
+
+def _complete(read: Any, words: list[str], incomplete: str) -> list[tuple[str, str]]:
+    """Players not yet named (as PLAYER=), the words of the short form; after miss, a
+    player; after order, players."""
+    players = list(read.header.players)
+    if words and words[-1].lower() in ("miss", "m"):
+        return short.starting([(p, "took miss") for p in players], incomplete)
+    if words and words[-1].lower() in ("order", "o"):
+        done, _, last = incomplete.rpartition(",")
+        prefix = f"{done}," if done else ""
+        return [(prefix + p, "won a trick") for p, _ in
+                short.starting([(p, "") for p in players], last)]
+    if "=" in incomplete:
+        return []
+    free = [(f"{p}=", "played: tricks taken") for p in short.unnamed(players, words)]
+    return short.starting([*free, *WORDS], incomplete)
+
+
+def _values_of(entry: LooDeal) -> dict[str, Any]:
+    return {"tricks": tuple(entry.tricks.items()), "miss": entry.miss, "defend": entry.defend,
+            "all_pass": entry.all_pass, "order": entry.order or None, "dealer": entry.dealer}
+
+
+def _merge(old: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
+    """All passed stands alone: given, it clears the rest; given anything else, it goes."""
+    if given.get("all_pass"):
+        return {"tricks": (), "miss": None, "defend": False, "order": None,
+                "dealer": old["dealer"]} | given
+    return old | {"all_pass": False} | given
+
+
 def _build(session: AnySession, values: dict[str, Any]) -> LooDeal:
     return LooDeal(
-        tricks=find_all(session, values["tricks"]),
+        tricks=find_all(session, values.get("tricks", ())),
         miss=find(session, values["miss"]),
         defend=values["defend"],
         all_pass=values["all_pass"],
@@ -94,7 +169,6 @@ def _build(session: AnySession, values: dict[str, Any]) -> LooDeal:
 
 FORM = DealForm(
     params=[
-        click.Argument(["tricks"], nargs=-1, type=PlayerCount(), metavar="PLAYER=TRICKS..."),
         click.Option(["--miss"], type=Player(), metavar="P", help="P took miss."),
         click.Option(["--defend"], is_flag=True,
                      help="The dealer played for the pool (name him with his tricks)."),
@@ -103,22 +177,31 @@ FORM = DealForm(
         click.Option(["--order"], type=Names(), metavar="P,P,P",
                      help="The winners of tricks 1, 2 and 3 (for an uneven pool)."),
     ],
+    words="PLAYER=TRICKS... [miss P] [defend] [pass] [order P,P,P]",
+    short=_short,
     build=_build,
+    values_of=_values_of,
+    merge=_merge,
     check=_check,
+    hints=MappingProxyType({"tricks": "PLAYER=TRICKS"}),
+    complete=_complete,
     amend_example="3 Bob=2 Cid=1 Dan=0",
     help="""Record a hand: each PLAYER=TRICKS is a player who played and the tricks he took.
 
     Players not named passed; in a must everyone plays, so players not named took no trick.
     A name may be cut short to its first letters when no other player's starts so (b=2).
+    After them: miss P (P took miss), defend (the dealer played for the pool), pass
+    (everyone but the dealer passed), order P,P,P (the winners of tricks 1, 2 and 3, for an
+    uneven pool) -- or the same as options (--miss P, --defend, --all-pass, --order).
 
     \b
     Examples:
-      scorekeeper loo deal Bob=2 Cid=0 Dan=0 Ann=0 Eve=1 --miss Eve
-      scorekeeper loo deal b=2 c=0 d=1 --miss d       (names cut short)
-      scorekeeper loo deal Cid=1 Bob=2 --defend        (if Bob dealt: he played for the pool)
-      scorekeeper loo deal Dan=1 Eve=0 Ann=2 --order Ann,Dan,Ann
-      scorekeeper loo deal --miss Bob                  (Bob took miss, all others passed)
-      scorekeeper loo deal --all-pass                  (the dealer takes the pool)
+      scorekeeper loo deal b=2 c=0 d=1 miss d          (Dan took miss; names cut short)
+      scorekeeper loo deal c=1 b=2 defend              (if Bob dealt: he played for the pool)
+      scorekeeper loo deal d=1 e=0 a=2 order a,d,a     (an uneven pool)
+      scorekeeper loo deal miss b                      (Bob took miss, all others passed)
+      scorekeeper loo deal pass                        (the dealer takes the pool)
+      scorekeeper loo deal Bob=2 Cid=0 Dan=1 --miss Dan
     """,
 )
 

@@ -10,6 +10,7 @@ import click
 from ..games.cards import SUIT_WORDS, Card, card_points, meld_total, melds, parse_cards
 from ..games.pinochle import CHIP_TABLE, BuryFail, Ending, PinochleDeal, PinochleSettings
 from ..session import AnySession
+from . import short
 from .common import DealForm, find, game_command_line
 from .options import CONTEXT, Group, create_session, echo, emit, new_session_options, output_options
 from .params import Choice, Count, Param, Player
@@ -122,6 +123,76 @@ def _check(values: dict[str, Any]) -> None:
                                f"{' and '.join('--' + k.replace('_', '-') for k in endings)}")
 
 
+#: The last word of the short form, for a deal whose meld is short of the bid.
+SHORT_ENDINGS = {"d": "declined", "declined": "declined", "c": "conceded",
+                 "conceded": "conceded", "x": "no_bury", "no-bury": "no_bury",
+                 "nobury": "no_bury"}
+
+
+def _short(words: list[str]) -> dict[str, Any]:
+    """BIDDER BID MELD [TOOK|d|c|x], or pass: nobody bid. MELD may be left out with
+    --meld-cards."""
+    if len(words) == 1 and words[0].lower() in ("pass", "passed", "no-bid"):
+        return {"no_bid": True}
+    bidder = short.taken(words, "the contractor, his bid and meld: BIDDER BID MELD")
+    values: dict[str, Any] = {"bidder": bidder,
+                              "bid": short.number(short.taken(words, "his bid"), "a bid")}
+    if words:
+        values["meld"] = short.number(words.pop(0), "his meld")
+    if words:
+        end = words.pop(0)
+        if end.lower() in SHORT_ENDINGS:
+            values[SHORT_ENDINGS[end.lower()]] = True
+        else:
+            values["took"] = short.number(end, "the card points he took (or d, c or x)")
+    if words:
+        short.fail(f"{' '.join(words)!r}: a deal is BIDDER BID MELD and how it ended (TOOK, "
+                   "d, c or x), no more")
+    return values
+
+
+def _complete(read: Any, words: list[str], incomplete: str) -> list[tuple[str, str]]:
+    """The contractor (one of those in the play) or pass; then bid and meld, numbers; then
+    how a short meld ended."""
+    from ..games.pinochle import in_play
+
+    if not words:
+        bidders = in_play(read.header.players, read.standing.next_dealer)
+        return short.starting([*((p, "the contractor") for p in bidders),
+                               ("pass", "nobody bid")], incomplete)
+    if len(words) == 3:
+        return short.starting([("d", "he declined to play"), ("c", "the opponents conceded"),
+                               ("x", "he played without laying out three cards")],
+                              incomplete)
+    return []
+
+
+def _values_of(entry: PinochleDeal) -> dict[str, Any]:
+    ending = entry.ending.value.replace(" ", "_") if entry.ending else None
+    return {"bidder": entry.bidder, "bid": entry.bid if entry.bidder else None,
+            "meld": None if entry.meld_cards or entry.bidder is None else entry.meld,
+            "meld_cards": entry.meld_cards or None, "trump": entry.trump,
+            **{k: k == ending for k in ("conceded", "declined", "no_bury")},
+            "took": entry.took, "no_bid": entry.bidder is None, "dealer": entry.dealer}
+
+
+def _merge(old: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
+    """One way a deal ended, and one way its meld is given: one given anew replaces the
+    other; nobody bid stands alone."""
+    if given.get("no_bid"):
+        return {"dealer": old["dealer"], **dict.fromkeys(
+            ("bidder", "bid", "meld", "meld_cards", "trump", "took")),
+            **dict.fromkeys(("conceded", "declined", "no_bury"), False)} | given
+    new = old | {"no_bid": False}
+    if set(given) & {*ENDINGS}:
+        new |= {"took": None, **dict.fromkeys(("conceded", "declined", "no_bury"), False)}
+    if "meld" in given:
+        new |= {"meld_cards": None, "trump": None}
+    if set(given) & {"meld_cards", "trump"}:
+        new["meld"] = None
+    return new | given
+
+
 def _build(session: AnySession, values: dict[str, Any]) -> PinochleDeal:
     dealer = find(session, values["dealer"])
     if values["no_bid"]:
@@ -136,6 +207,11 @@ def _build(session: AnySession, values: dict[str, Any]) -> PinochleDeal:
 
 
 FORM = DealForm(
+    words="BIDDER BID MELD [TOOK|d|c|x]",
+    short=_short,
+    values_of=_values_of,
+    merge=_merge,
+    complete=_complete,
     params=[
         click.Option(["--bidder"], type=Player(), metavar="P",
                      help="The contractor (highest bidder)."),
@@ -162,17 +238,20 @@ FORM = DealForm(
     amend_example="2 --bidder Cid --bid 300 --meld 150 --conceded",
     help="""Record a deal: the contractor, his bid and meld, and how it ended.
 
-    When the meld is short of the bid, say how it ended: --conceded, --declined, --took N
-    or --no-bury. Payment is by the bid, between the contractor and every other player.
+    In short, BIDDER BID MELD and, when the meld is short of the bid, how it ended: the card
+    points he took, d (he declined to play), c (the opponents conceded) or x (he played
+    without laying out three cards); pass when nobody bid. Or the same as options. Payment
+    is by the bid, between the contractor and every other player.
 
     \b
     Examples:
+      scorekeeper pinochle deal b 350 190 172      (Bob played and took 172)
+      scorekeeper pinochle deal b 350 400          (the meld makes the bid)
+      scorekeeper pinochle deal b 420 260 d        (declined; c conceded, x no bury)
+      scorekeeper pinochle deal pass               (nobody bid)
       scorekeeper pinochle deal --bidder Ann --bid 350 --meld 190 --took 172
-      scorekeeper pinochle deal --bidder Bob --bid 420 --meld 260 --declined
-      scorekeeper pinochle deal --bidder Ann --bid 280 --meld 300
       scorekeeper pinochle deal --bidder Cid --bid 300 --meld-cards "AH 10H KH QH JH 9H" \\
           --trump hearts --conceded
-      scorekeeper pinochle deal --no-bid
     """,
 )
 

@@ -163,6 +163,11 @@ def amend(before: Snapshot, number: int, entry: Any, why: str = "",
     return Amended(before, index, played, change, outcome, rewritten)
 
 
+def position(before: Snapshot, number: int) -> int:
+    """Where deal `number` (as `show` numbers it) stands among the entries."""
+    return _position(before.session, before.played, number)
+
+
 def _position(session: AnySession, played: list[Played[Any, Any, Any]], number: int) -> int:
     numbered = [i for i, p in enumerate(played) if p.number is not None]
     if not 1 <= number <= len(numbered):
