@@ -223,6 +223,15 @@ def test_a_file_of_deals_can_be_piped_into_play(tmp_path: Path) -> None:
     result = sk(tmp_path, "play", stdin=PLAYED, code=1)  # deal 3's pool of 7 needs an order
     assert result.stdout.startswith("Hand 1, dealt by Ann: pool 3.\n")
     assert "the pool of 7 does not divide by 3" in result.stderr
+    assert result.stderr.endswith(
+        "  (line 4: d=2 a=1 b=0)\nStopped at line 4; line 5 was not run: nothing from line 4 "
+        "on was recorded. Correct it and pipe in again from line 4 (or give --keep-going to "
+        "run every line).\n")
+    assert "{" not in result.stdout and deals_in(tmp_path / "evening.toml") == 2
+    (tmp_path / "evening.toml").write_text(
+        (tmp_path / "evening.toml").read_text().split("deals = [")[0] + "deals = []\n\n"
+        "[settings]\n" + (tmp_path / "evening.toml").read_text().split("[settings]\n")[1])
+    result = sk(tmp_path, "play", "--keep-going", stdin=PLAYED, code=1)  # every line runs
     assert json.loads(result.stdout[result.stdout.index("{"):])["deals"] == 2
     good = sk(tmp_path, "play", stdin="# the third hand\nd=2 a=1 b=0 --order d,a,d\nquit\n"
                                       "b=3\n")
@@ -258,7 +267,9 @@ def test_play_through_prompt_toolkits_pipe_input(tmp_path: Path,
     assert "{ tricks = { Bob = 3, Cid = 0 } }" in text_of(tmp_path)
     assert "{ tricks = { Bob = 1, Cid = 1, Dan = 1 } }" in text_of(tmp_path)
     assert deals_in(text_of(tmp_path)) == 2
-    history = (tmp_path / ".local" / "share" / "scorekeeper" / "history").read_text()
+    (kept,) = (tmp_path / ".local" / "share" / "scorekeeper" / "history").iterdir()
+    assert kept.name.startswith("evening-")  # each session keeps its own lines
+    history = kept.read_text()
     assert "+undo" in history and "+amend 2 b=1 c=1 d=1" in history
     assert "+yes" not in history and "+no" not in history
 
@@ -345,9 +356,10 @@ def test_a_history_that_cannot_be_kept_is_no_error(tmp_path: Path,
 
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    session = tmp_path / "s.toml"
+    history = _history(str(session))
     kept = tmp_path / ".local" / "share" / "scorekeeper" / "history"
-    kept.mkdir(parents=True)  # a folder where the file should be
-    history = _history()
+    (kept / history.filename).mkdir(parents=True)  # type: ignore[attr-defined]  # a folder there
     assert list(history.load_history_strings()) == []
     history.store_string("b=2 c=0")  # nothing raised
 

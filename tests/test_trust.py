@@ -401,7 +401,8 @@ def test_piped_play_runs_every_line_when_its_reports_cannot_be_printed(tmp_path:
     assert "every line was recorded, but its report could not be printed" in result.stderr
     assert path.read_text().count("all_pass") == 3
     with open("/dev/full", "w") as full:
-        result = sk(tmp_path, "play", stdin="zz=1\n--all-pass\n", stdout=full, code=1)
+        result = sk(tmp_path, "play", "--keep-going", stdin="zz=1\n--all-pass\n", stdout=full,
+                    code=1)
     assert "(line 1: zz=1)" in result.stderr
     assert path.read_text().count("all_pass") == 4
 

@@ -138,6 +138,14 @@ def _complete(read: Any, words: list[str], incomplete: str) -> list[tuple[str, s
                           incomplete)
 
 
+def _starts(read: Any, word: str) -> bool:
+    try:
+        TRUMP.convert(word, None, None)
+    except click.BadParameter:
+        return word.startswith("-")
+    return True
+
+
 def _values_of(entry: BridgeDeal) -> dict[str, Any]:
     return {"trump": entry.trump, "tricks": (entry.side_of, entry.tricks),
             "doubled": entry.doubled, "honours": tuple(entry.honours.items()),
@@ -169,6 +177,7 @@ FORM = DealForm(
     values_of=_values_of,
     check=_check,
     complete=_complete,
+    starts=_starts,
     params=[
         click.Option(["--trump"], type=TRUMP, metavar="SUIT",
                      help="spades, clubs, diamonds, hearts or notrumps (spar, klør, ruder, "

@@ -57,6 +57,9 @@ class DealForm(NamedTuple):
     """What gives an input that is not an option of its own (Loo's tricks: PLAYER=N)."""
     complete: Callable[[Any, list[str], str], list[tuple[str, str]]] = (
         lambda read, words, incomplete: [])
+    starts: Callable[[Any, str], bool] = lambda read, word: True
+    """Whether a deal may begin with `word` (given the session as read): a word that
+    cannot, but is near a command's name, is taken for a slip (`shwo`)."""
     """What may come next in the short form: given the session as read (a Snapshot: who
     sits, who deals), the words typed before and the one being typed, each candidate and
     what it is."""
@@ -152,15 +155,20 @@ def deal_command(game: str, form: DealForm) -> click.Command:
 
     def record(words: tuple[str, ...], **values: Any) -> None:
         from ..render import view_of
-        from .saving import record
+        from .saving import again, record
 
         ctx = click.get_current_context()
         dry_run = values.pop("dry_run")
         path = session_path(ctx, values.pop("session"))
         values = _with_words(form, values, words, _given(ctx, form))
         form.check(values)
-        done = record(ctx, path, lambda before: form.build(
-            of_game(before.header, game, DEAL_HINT), values), dry_run)
+
+        def build(before: Any) -> Any:
+            return form.build(of_game(before.header, game, DEAL_HINT), values)
+
+        if not dry_run and not again(ctx, path, build):
+            return
+        done = record(ctx, path, build, dry_run)
         header = done.before.header
         lines = view_of(header.game).recorded(header, done.played, done.standing)
         echo(["Dry run: nothing saved."] * dry_run + lines)

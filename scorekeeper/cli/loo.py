@@ -143,6 +143,11 @@ def _complete(read: Any, words: list[str], incomplete: str) -> list[tuple[str, s
     return short.starting([*free, *WORDS], incomplete)
 
 
+def _starts(read: Any, word: str) -> bool:
+    return "=" in word or word.startswith("-") or word.lower() in (
+        "miss", "m", "defend", "defended", "def", "pass", "all-pass", "passed", "order", "o")
+
+
 def _values_of(entry: LooDeal) -> dict[str, Any]:
     return {"tricks": tuple(entry.tricks.items()), "miss": entry.miss, "defend": entry.defend,
             "all_pass": entry.all_pass, "order": entry.order or None, "dealer": entry.dealer}
@@ -185,6 +190,7 @@ FORM = DealForm(
     check=_check,
     hints=MappingProxyType({"tricks": "PLAYER=TRICKS"}),
     complete=_complete,
+    starts=_starts,
     amend_example="3 Bob=2 Cid=1 Dan=0",
     help="""Record a hand: each PLAYER=TRICKS is a player who played and the tricks he took.
 

@@ -95,9 +95,12 @@ class RunState:
 
     def __init__(self) -> None:
         self.recorded: str | None = None
-        self.ask: Callable[[str], bool] | None = None
-        """Asks a question and says whether the answer is yes; set by `play` on a
-        terminal, where undo and amend show what they would do and wait for a yes."""
+        self.ask: Callable[[str, bool], bool] | None = None
+        """Asks a question and says whether the answer is yes (to a destructive change,
+        only a typed yes is); set by `play` on a terminal, where undo and amend show what
+        they would do and wait for a yes."""
+        self.last_deal: tuple[int, dict[str, object]] | None = None
+        """The deal recorded last in this run: its number, and its inputs."""
         self.known: Snapshot | None = None
         """The session as last read, which a change may be made from if the file still
         holds its bytes (so that it is not read again)."""

@@ -167,6 +167,18 @@ def _complete(read: Any, words: list[str], incomplete: str) -> list[tuple[str, s
     return []
 
 
+def _starts(read: Any, word: str) -> bool:
+    from ..errors import RuleError
+
+    if word.startswith("-") or word.lower() in ("pass", "passed", "no-bid"):
+        return True
+    try:
+        read.header.players.find(word)
+    except RuleError:
+        return False
+    return True
+
+
 def _values_of(entry: PinochleDeal) -> dict[str, Any]:
     ending = entry.ending.value.replace(" ", "_") if entry.ending else None
     return {"bidder": entry.bidder, "bid": entry.bid if entry.bidder else None,
@@ -212,6 +224,7 @@ FORM = DealForm(
     values_of=_values_of,
     merge=_merge,
     complete=_complete,
+    starts=_starts,
     params=[
         click.Option(["--bidder"], type=Player(), metavar="P",
                      help="The contractor (highest bidder)."),

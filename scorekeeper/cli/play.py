@@ -1,11 +1,13 @@
-"""`play`: a whole sitting at one prompt. Each line is the arguments of a deal, or a
-command: show, settle, undo, amend N ARGS, help, quit. The lines run the very commands the
-one-shot command line runs; `play` adds no second way to record a deal.
+"""`play`: a whole sitting at one prompt. Each line is a deal, in its short form or with its
+options, or a command of the sitting: show, settle, history, undo, amend N ARGS, edit, paid,
+the game's own (Bridge's rubber, Pinochle's meld and count), help, quit. The lines run the
+very commands the one-shot command line runs; `play` adds no second way to record a deal.
 
 On a terminal it is an interactive prompt (prompt_toolkit, imported only here) that says
-what comes next, completes names, suits and options, and keeps a history. Off a terminal it
-reads lines from standard input with no prompt, prints what the one-shot commands print,
-and exits 1 if any line was refused: a file of deals can be piped in.
+what comes next, completes, keeps a history, and asks before what cannot be taken back. Off
+a terminal it reads lines from standard input with no prompt and prints what the one-shot
+commands print; it stops at the first line refused (--keep-going runs every line) and exits
+1 if any was: a file of deals can be piped in, and piped in again from the line refused.
 """
 
 from __future__ import annotations
@@ -13,45 +15,63 @@ from __future__ import annotations
 import gc
 import shlex
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import click
 
 from ..errors import ScorekeeperError
 from ..text import visible
-from .options import RunState, echo, mark_recorded, session_command, session_path
+from .options import RunState, echo, mark_recorded, session_option, session_path
 
 if TYPE_CHECKING:
     from ..files import Snapshot
     from .common import DealForm
 
-COMMANDS = ("show", "settle", "undo", "amend", "deal", "help", "quit")
+#: The commands of the sitting at the prompt (beside the game's own), and what each does.
+COMMANDS = {
+    "show": "the sitting deal by deal",
+    "settle": "who pays whom",
+    "history": "every change after the fact",
+    "undo": "remove the last deal (asks for a typed yes)",
+    "amend": "change deal N: amend N ARGS (asks for a typed yes)",
+    "edit": "the session's file in your editor",
+    "paid": "mark the sitting paid (--undo reopens it)",
+    "deal": "a deal (the word may be left out)",
+    "help": "this text, or help COMMAND",
+    "quit": "leave the shell (or Ctrl-D)",
+}
 HELP = """\
-Type a deal as you would after 'scorekeeper deal', or a command:
-  show [--format F]      the sitting deal by deal
-  settle [--format F]    who pays whom
-  undo                   remove the last deal (after a yes)
-  amend N ARGS           replace deal N (after a yes)
-  help                   this text
-  quit                   leave (or Ctrl-D)
-A name may be cut short (b=2 for Bob). Tab completes names, suits and options;
-Up and Ctrl-R find earlier lines."""
+Type a deal -- in short ({words}) or with its options -- or a command:
+{commands}
+A name may be cut short (b for Bob). Tab completes; Up and Ctrl-R find earlier lines.
+At a question, Enter, n, Ctrl-C and Ctrl-D all mean no."""
+
+Ask = Callable[[str, bool], bool]
+"""Asks the person at the table a question; whether the answer is yes (for a destructive
+change, only a typed yes is)."""
 
 
-@session_command
-def play(ctx: click.Context, session: str | None) -> None:
+@click.command(context_settings={"help_option_names": ["-h", "--help"],
+                                 "max_content_width": 100})
+@session_option
+@click.option("--keep-going", is_flag=True,
+              help="Piped in: run every line, even after one is refused.")
+@click.pass_context
+def play(ctx: click.Context, session: str | None, keep_going: bool) -> None:
     """Play a sitting at one prompt: a deal or a command a line, each deal saved at once.
 
-    Lines are a deal's arguments as 'scorekeeper deal' takes them, or show, settle, undo,
-    amend N ARGS, help, quit. On a terminal the prompt says what comes next, Tab completes,
-    and undo and amend ask for a typed yes. Off a terminal lines are read from standard
-    input, and the exit status is 1 if any was refused.
+    Lines are a deal as 'scorekeeper deal' takes it (b 350 190 172, h b8 b2d2, b=2 c=1
+    d=0), or show, settle, history, undo, amend N ARGS, edit, paid, join, leave, the game's
+    own commands, help, quit. On a terminal the prompt says what comes next, Tab completes,
+    and undo and amend ask for a typed yes. Piped in, it stops at the first line refused,
+    saying which lines were not run (--keep-going runs them all); the exit status is 1 if
+    any was refused.
 
     \b
     Examples:
       scorekeeper play
-      printf 'b=2 c=0 d=1 --miss d\\na=1 c=1 d=1\\nsettle\\n' | scorekeeper play
+      printf 'b=2 c=0 d=1 miss d\\na=1 c=1 d=1\\nsettle\\n' | scorekeeper play
     """
     gc.enable()  # a sitting is long: collect as usual
     sitting = Sitting(ctx, session_path(ctx, session))
@@ -61,7 +81,7 @@ def play(ctx: click.Context, session: str | None) -> None:
 
         refused = interactive(sitting)
     else:
-        refused = piped(sitting, sys.stdin)
+        refused = piped(sitting, keep_going)
     if refused and not terminal:
         ctx.exit(1)
     if sitting.unprinted is not None:  # every line ran; say that the output did not come
@@ -89,7 +109,6 @@ class Sitting:
         self.game = read.header.game.name
         self.cli = game_cli(self.game)
         self.form: DealForm = self.cli.form
-        self.players = read.players
 
     def snapshot(self) -> Snapshot:
         """The session as it is now (read again only if the file changed)."""
@@ -106,13 +125,6 @@ class Sitting:
             return "(the file cannot be read just now)"
         return view_of(read.header.game).prompt(read.header, read.standing)
 
-    def deal_word(self) -> str:
-        """What a deal is called here: "hand" in Loo."""
-        from ..games import get_game
-        from ..render import view_of
-
-        return view_of(get_game(self.game)).deal_word.lower()
-
     def balances(self) -> str:
         """The running balances in one line: Ann +3 · Bob -2 · pool 6."""
         from ..render import view_of
@@ -121,31 +133,41 @@ class Sitting:
             read = self.snapshot()
         except ScorekeeperError as error:
             return visible(str(error))
-        session, standing = read.header, read.standing
-        view = view_of(session.game)
-        parts = [f"{p} {n:+d}" if n else f"{p} 0" for p, n in
-                 ((p, standing.balances[p]) for p in session.players)]
-        parts += [f"{view.account_name(a)} {standing.balances[a]}" for a in session.game.accounts]
+        view = view_of(read.header.game)
+        balances = read.standing.balances
+        parts = [f"{p} {balances[p]:+d}" if balances[p] else f"{p} 0" for p in read.players]
+        parts += [f"{view.account_name(a)} {balances[a]}" for a in read.header.game.accounts]
         return " · ".join(parts)
+
+    def commands(self) -> dict[str, str]:
+        """Every command at the prompt, and what each does."""
+        own = {name: (command.get_short_help_str(60) or name)
+               for name, command in self.cli.group.commands.items()
+               if name not in ("new", "deal")}
+        return {**COMMANDS, **own}
 
     def command(self, words: list[str]) -> tuple[str, click.Command, list[str]] | None:
         """The command a line names, and its arguments; None to quit."""
-        from . import reading, table
+        from . import book, reading, table
         from .common import amend_command
 
         name = words[0].lower() if words else ""
         if name in ("quit", "exit", "q"):
             return None
-        if name in ("show", "settle"):
-            return name, getattr(reading, name), words[1:]
-        if name == "undo":
-            return name, table.undo, words[1:]
-        if name == "amend":
-            return name, amend_command(self.game, self.form), words[1:]
-        return "deal", self.cli.deal, words[1:] if name == "deal" else words
+        found: dict[str, Callable[[], click.Command]] = {
+            "show": lambda: reading.show, "settle": lambda: reading.settle,
+            "history": lambda: reading.history_command, "undo": lambda: table.undo,
+            "edit": lambda: table.edit, "paid": lambda: book.paid,
+            "amend": lambda: amend_command(self.game, self.form),
+        }
+        if name in found:
+            return name, found[name](), words[1:]
+        if name in self.cli.group.commands and name != "new":
+            return name, self.cli.group.commands[name], words[1:]
+        return "deal", self.cli.deal, words
 
-    def run(self, command: click.Command, name: str, args: list[str],
-            ask: Callable[[str], bool] | None = None) -> bool:
+    def run(self, command: click.Command, name: str, args: list[str], ask: Ask | None = None
+            ) -> bool:
         """Run one command as the one-shot command line would (`ask`: how to ask the
         person at the table before a change); False if it was refused."""
         if {"-s", "--session"} & set(args):
@@ -153,11 +175,13 @@ class Sitting:
                        err=True)
             return False
         state = self.root.find_object(RunState)
+        recorded = state.recorded if state else None
         if state is not None:
             state.ask = ask
         try:
-            with command.make_context(name, ["--session", self.path, *args],
-                                      parent=self.root) as ctx:
+            takes_session = any(p.name == "session" for p in command.params)
+            with command.make_context(name, ["--session", self.path, *args] if takes_session
+                                      else args, parent=self.root) as ctx:
                 command.invoke(ctx)
         except click.exceptions.Exit as done:
             return done.exit_code == 0
@@ -167,6 +191,10 @@ class Sitting:
         except ScorekeeperError as error:
             click.echo(f"Error: {visible(str(error))}", err=True)
             return False
+        except KeyboardInterrupt:  # Ctrl-C during a command: the shell stays
+            done_now = state is not None and state.recorded not in (None, recorded)
+            echo(f"Interrupted{f': {state.recorded} was recorded' if done_now and state else ''}.")
+            return bool(done_now)
         except OSError as error:  # its report could not be printed: the next line still runs
             self.unprinted = error
         finally:
@@ -174,28 +202,55 @@ class Sitting:
                 state.ask = None
         return True
 
+    def mistyped(self, word: str) -> str | None:
+        """The command `word` may be a slip for, if it cannot start a deal."""
+        import difflib
 
-def piped(sitting: Sitting, lines: Iterable[str]) -> bool:
-    """Run every line; whether any was refused."""
+        if self.form.starts(self.snapshot(), word):
+            return None
+        close = difflib.get_close_matches(word.lower(), list(self.commands()), n=1, cutoff=0.7)
+        return close[0] if close else None
+
+
+def piped(sitting: Sitting, keep_going: bool) -> bool:
+    """Run the lines of standard input; whether any was refused. Stopped at the first
+    refused (unless `keep_going`), it says which lines were not run."""
+    from .lines import count_rest, lines_of
+
     refused = False
-    for number, line in enumerate(lines, 1):
-        outcome = one_line(sitting, line)
+    for line in lines_of(sys.stdin):
+        outcome = False if line.text is None else one_line(sitting, line.text)
+        if line.text is None:
+            click.echo(f"Error: {line.problem}", err=True)
         if outcome is None:
             break
         if not outcome:
-            click.echo(f"  (line {number}: {visible(line.strip())})", err=True)
+            if line.text is not None:
+                click.echo(f"  (line {line.number}: {visible(line.text.strip())})", err=True)
             refused = True
+            if not keep_going:
+                _stopped(line.number, count_rest(sys.stdin))
+                break
     return refused
 
 
-Ask = Callable[[str], str]
-"""Asks a person a question and gives the answer (on a terminal only)."""
+def _stopped(number: int, left: int) -> None:
+    rest = (f"; lines {number + 1} to {number + left} were not run" if left > 1 else
+            f"; line {number + 1} was not run" if left else "")
+    click.echo(f"Stopped at line {number}{rest}: nothing from line {number} on was recorded. "
+               f"Correct it and pipe in again from line {number} (or give --keep-going to run "
+               "every line).", err=True)
 
 
 def one_line(sitting: Sitting, line: str, ask: Ask | None = None) -> bool | None:
     """Run one line: True done, False refused, None to quit. With `ask` (on a terminal),
     undo and amend show what they would do and want a typed yes, and a change is followed
     by the running balances."""
+    from .lines import LONGEST
+
+    if len(line.encode("utf-8", "surrogateescape")) > LONGEST:
+        click.echo(f"Error: a line is at most {LONGEST} bytes: not read", err=True)
+        return False
     try:
         words = shlex.split(line, comments=True)
     except ValueError as error:
@@ -203,17 +258,45 @@ def one_line(sitting: Sitting, line: str, ask: Ask | None = None) -> bool | None
         return False
     if not words:
         return True
-    if words[0].lower() in ("help", "?"):
-        echo(HELP)
-        return True
+    first = words[0].lower()
+    if first in ("help", "?"):
+        return _help(sitting, words[1:])
     found = sitting.command(words)
     if found is None:
         return None
     name, command, args = found
-    changes = (name in ("deal", "undo", "amend") and "--dry-run" not in args
-               and not {"-h", "--help"} & set(args))
-    sure = None if ask is None else (lambda question: ask(question).strip().lower() == "yes")
-    done = sitting.run(command, name, args, sure)
+    if name == "deal" and (slip := _slip(sitting, words[0])):
+        click.echo(f"Error: unknown command {visible(words[0])!r}: did you mean {slip}? ('help' "
+                   "lists them)", err=True)
+        return False
+    changes = (name in ("deal", "undo", "amend", "join", "leave", "rubber")
+               and "--dry-run" not in args and not {"-h", "--help"} & set(args))
+    done = sitting.run(command, name, args, ask)
     if done and ask and changes:
         echo(sitting.balances())
     return done
+
+
+def _slip(sitting: Sitting, word: str) -> str | None:
+    try:
+        return sitting.mistyped(word)
+    except ScorekeeperError:
+        return None  # the file cannot be read: the deal says so
+
+
+def _help(sitting: Sitting, words: list[str]) -> bool:
+    """`help`, or `help COMMAND`: that command's own help."""
+    if not words:
+        commands = "\n".join(f"  {name:<10} {about}" for name, about in
+                             sitting.commands().items())
+        echo(HELP.format(words=sitting.form.words, commands=commands))
+        return True
+    found = sitting.command([words[0], "--help"])
+    if found is None or (found[0] == "deal" and words[0].lower() != "deal"):
+        close = sitting.mistyped(words[0]) if found else None
+        hint = f": did you mean {close}?" if close else " ('help' lists them)"
+        click.echo(f"Error: no command {visible(words[0])!r}{hint}", err=True)
+        return False
+    name, command, args = found
+    return sitting.run(command, name, args)
+

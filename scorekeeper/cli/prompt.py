@@ -1,6 +1,8 @@
 """The interactive prompt of `play` (prompt_toolkit, whose import only `play` on a terminal
-pays): a prompt that says what comes next, completion that knows the sitting, a history
-kept in the per-user data folder, and the running balances at the bottom."""
+pays): a prompt that says what comes next, completion that knows the sitting (each
+candidate with a word on what it is, pgcli's way), a history of each session's own lines
+kept in the per-user data folder, questions that no key can turn into a crash, and the
+running balances at the bottom."""
 
 from __future__ import annotations
 
@@ -15,18 +17,23 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
+from .lines import LONGEST
 from .options import FORMATS, echo
 from .params import Choice, PlayerCount, PlayerCounts
-from .play import COMMANDS, Sitting, one_line
+from .play import Ask, Sitting, one_line
+
+#: Answers that say yes: a typed yes to what cannot be taken back, else y too.
+YES = ("yes",)
+Y = ("y",)
 
 
 def interactive(sitting: Sitting, **app: Any) -> bool:
     """The prompt, until quit or Ctrl-D; `app` may give prompt_toolkit's input and output
     (tests do)."""
     session: PromptSession[str] = PromptSession(
-        history=_history(), completer=PlayCompleter(sitting), complete_while_typing=False,
-        bottom_toolbar=sitting.balances, **app)
-    confirm: PromptSession[str] = PromptSession(history=InMemoryHistory(), **app)
+        history=_history(sitting.path), completer=PlayCompleter(sitting),
+        complete_while_typing=False, bottom_toolbar=sitting.balances, **app)
+    ask = asker(PromptSession(history=InMemoryHistory(), **app))  # answers stay out of history
     echo(f"Playing {sitting.path}. Type help for help, quit or Ctrl-D to leave.")
     refused = False
     while True:
@@ -36,11 +43,30 @@ def interactive(sitting: Sitting, **app: Any) -> bool:
             continue  # Ctrl-C drops the line being typed
         except EOFError:
             break
-        outcome = one_line(sitting, line, ask=confirm.prompt)  # a yes is kept out of history
+        outcome = one_line(sitting, line, ask)
         if outcome is None:
             break
         refused |= not outcome
     return refused
+
+
+def asker(session: PromptSession[str]) -> Ask:
+    """How to ask a question at the table: Enter, n, Ctrl-C and Ctrl-D mean no, and the
+    shell stays; y is yes but to what cannot be taken back, which wants yes in full."""
+
+    def ask(question: str, destructive: bool) -> bool:
+        try:
+            answer = session.prompt(question).strip().lower()
+        except (KeyboardInterrupt, EOFError):
+            echo("")
+            return False
+        if answer in YES or (answer in Y and not destructive):
+            return True
+        if answer in Y:
+            echo("Type yes in full to make this change.")
+        return False
+
+    return ask
 
 
 def _message(status: str) -> str:
@@ -60,61 +86,96 @@ class _KeptHistory(FileHistory):
             return
 
     def store_string(self, string: str) -> None:
+        if len(string) > LONGEST:
+            return
         with contextlib.suppress(OSError):
             super().store_string(string)
 
 
-def _history() -> History:
-    """Lines typed at earlier sittings, kept in the per-user data folder."""
-    from ..files.paths import default_dir
+def _history(path: str) -> History:
+    """The lines typed at earlier sittings of this session (each session has its own: a
+    Loo line is no Bridge deal), kept in the per-user data folder."""
+    from ..files.cache import digest
+    from ..files.paths import default_dir, session_name
 
     try:
-        folder = default_dir()
+        folder = os.path.join(default_dir(), "history")
         os.makedirs(folder, exist_ok=True)
-        return _KeptHistory(os.path.join(folder, "history"))
+        real = os.path.realpath(path)
+        kept = f"{session_name(path)}-{digest(real.encode()).hex()[:12]}"
+        return _KeptHistory(os.path.join(folder, kept))
     except OSError:
         return InMemoryHistory()
 
 
 class PlayCompleter(Completer):
-    """Completes what can come next: commands, the game's options, player names (as
-    PLAYER= where a count follows), suits and formats."""
+    """Completes what can come next, each candidate with a word on what it is: commands,
+    the short form of a deal (players not yet named and not sitting out, the game's words),
+    the game's options and their values, deal numbers after amend, formats."""
 
     def __init__(self, sitting: Sitting) -> None:
-        self.players = [name.replace(" ", "\\ ") for name in sitting.players]
+        self.sitting = sitting
         self.params = {opt: param for param in sitting.form.params
                        for opt in getattr(param, "opts", [])}
-        self.flags = sorted([*self.params, "--dealer", "--dry-run"])
-        self.positional = [p for p in sitting.form.params if isinstance(p, click.Argument)]
+        self.flags = {**{opt: (param.help or "") for opt, param in self.params.items()},
+                      "--dealer": "who dealt", "--dry-run": "show it, save nothing"}
 
     def get_completions(self, document: Document, complete_event: CompleteEvent
                         ) -> Iterator[Completion]:
         word = document.get_word_before_cursor(WORD=True)
         before = document.text_before_cursor[: len(document.text_before_cursor) - len(word)]
-        words = before.split()
-        done, _, last = word.rpartition(",")
-        prefix = f"{done}," if done else ""
-        for candidate in self.candidates(words):
-            if candidate.lower().startswith(last.lower()):
-                yield Completion(prefix + candidate, start_position=-len(word))
+        try:
+            found = self.candidates(before.split(), word)
+        except Exception:  # a completion that cannot be made offers nothing, never a crash
+            return
+        for value, about in found:
+            yield Completion(value.replace(" ", "\\ "), start_position=-len(word),
+                             display_meta=about)
 
-    def candidates(self, words: list[str]) -> list[str]:
-        previous = words[-1] if words else None
+    def candidates(self, words: list[str], word: str) -> list[tuple[str, str]]:
+        from .short import starting
+
+        read = self.sitting.snapshot()
+        previous = words[-1] if words else ""
         if previous == "--format":
-            return FORMATS
-        param = self.params.get(previous or "")
+            return starting([(f, "output format") for f in FORMATS], word)
+        param = self.params.get(previous)
         if param is not None and not getattr(param, "is_flag", False):
-            return self.values(param)
-        counts = [f"{p}=" for p in self.players] if self.positional else []
+            done, _, last = word.rpartition(",")
+            prefix = f"{done}," if done else ""
+            return [(prefix + value, about) for value, about in
+                    starting(self.values(param, read), last)]
+        if word.startswith("-"):
+            return starting(list(self.flags.items()), word)
+        command = words[0].lower() if words else ""
+        if command == "amend":
+            return self.amending(read, words, word)
         if not words:
-            return [*COMMANDS, *counts, *self.flags]
-        return [*counts, *self.flags]
+            deal = self.sitting.form.complete(read, [], word)
+            return [*starting(list(self.sitting.commands().items()), word), *deal]
+        if command in self.sitting.commands() and command != "deal":
+            return []
+        typed = words[1:] if command == "deal" else words
+        return self.sitting.form.complete(read, typed, word)
 
-    def values(self, param: click.Parameter) -> list[str]:
+    def amending(self, read: Any, words: list[str], word: str) -> list[tuple[str, str]]:
+        """After amend: the deal numbers (with what each was); then the deal's words."""
+        from ..render import view_of
+        from .short import starting
+
+        if len(words) == 1:
+            view = view_of(read.header.game)
+            numbered = [(str(p.number), view.describe(p.result)[:40]) for p in read.played
+                        if p.number is not None]
+            return starting(numbered[::-1], word)
+        return self.sitting.form.complete(read, words[2:], word)
+
+    def values(self, param: click.Parameter, read: Any) -> list[tuple[str, str]]:
+        players = list(read.header.players)
         if isinstance(param.type, (PlayerCount, PlayerCounts)):
-            return [f"{p}=" for p in self.players]
+            return [(f"{p}=", "and a number") for p in players]
         if isinstance(param.type, Choice):
-            return list(param.type.shown)
+            return [(w, param.type.name.lower()) for w in param.type.shown]
         if param.type.name in ("PLAYER", "A,B,C", "A,C/B,D"):
-            return list(self.players)
+            return [(p, "player") for p in players]
         return []

@@ -64,7 +64,31 @@ def record(ctx: click.Context, path: str, build: Callable[[Snapshot], Any],
         played, change = revise.record(before, build(before))
         held.save(change)
         mark_recorded(ctx, f"deal {played.number}" if played.number else what)
+    if played.number:
+        run_state(ctx).last_deal = (played.number, change.edit.data)  # type: ignore[union-attr]
     return Recorded(before, played, change.standing)
+
+
+def again(ctx: click.Context, path: str, build: Callable[[Snapshot], Any]) -> bool:
+    """In `play`, a deal the same as the one just recorded is asked about (Up then Enter
+    records the last line again): whether to record it."""
+    from ..files import revise
+    from .options import echo
+
+    state = run_state(ctx)
+    if state.ask is None or state.last_deal is None:
+        return True
+    number, data = state.last_deal
+    read = known_or_open(ctx, path)
+    if read.standing.deals != number:
+        return True
+    played, change = revise.record(read, build(read))
+    if getattr(change.edit, "data", None) != data or played.number is None:
+        return True
+    if state.ask(f"Same as deal {number}: record it again? [y/N] ", False):
+        return True
+    echo("Not recorded.")
+    return False
 
 
 def known_or_open(ctx: click.Context, path: str) -> Snapshot:
@@ -102,7 +126,7 @@ def change(ctx: click.Context, path: str, compute: Callable[[Snapshot], tuple[Ch
     lines, question = confirm(value)
     if lines:
         echo(lines)
-    if not state.ask(question):
+    if not state.ask(question, True):
         echo("Nothing changed.")
         return None
     with held_interrupt() as on_locked:
