@@ -142,7 +142,7 @@ def test_a_line_that_never_ends_is_not_held_in_memory(tmp_path: Path) -> None:
             "print(p.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, err)")
     out = subprocess.run([sys.executable, "-c", code, scorekeeper_command(), "play",
                           "--keep-going"], env=env, capture_output=True, text=True,
-                         timeout=120).stdout
+                         timeout=120, check=True).stdout
     returncode, peak_kb = out.split()[:2]
     assert returncode == "1" and int(peak_kb) < 150_000  # well under the line's 200 MB
     assert "line 1 is longer than 4096 bytes: not read" in out
