@@ -14,6 +14,7 @@ from . import ledger
 from .errors import RuleError
 from .games.base import E, Game, R, S, St, Table
 from .games.players import Players
+from .seating import Seating, SeatingResult, seat, seating_data
 from .text import has_control
 
 if TYPE_CHECKING:
@@ -89,16 +90,21 @@ class Played(NamedTuple, Generic[E, St, R]):
     """Every account's balance after this entry."""
     state: St
     """The game's state after this entry."""
+    seated: Players
+    """The table the entry was played at."""
 
 
 class Standing(NamedTuple, Generic[St]):
     """Where a sitting stands after its entries: what the cache keeps."""
 
     balances: dict[str, int]
+    """Every account's balance: each player who has sat at the table, and the game's own."""
     state: St
     next_dealer: str
-    deals: int = 0
-    entries: int = 0
+    deals: int
+    entries: int
+    seated: Players
+    """Who sits at the table now."""
 
 
 def start(session: Session[S, E, St, R]) -> Standing[St]:
@@ -107,7 +113,22 @@ def start(session: Session[S, E, St, R]) -> Standing[St]:
     accounts = (*session.players, *game.accounts)
     return Standing(dict.fromkeys(accounts, 0), game.initial_state(session.settings,
                                                                    session.players),
-                    session.opening_dealer)
+                    session.opening_dealer, 0, 0, session.players)
+
+
+def everyone(session: Session[S, E, St, R], standing: Standing[St]) -> list[str]:
+    """Every player who has sat at the table, in seat order and then as they joined."""
+    accounts = session.game.accounts
+    return [a for a in standing.balances if a not in accounts]
+
+
+def is_deal(game: Game[Any, Any, Any, Any], entry: Any) -> bool:
+    return not isinstance(entry, Seating) and game.is_deal(entry)
+
+
+def entry_to_data(game: Game[Any, Any, Any, Any], entry: Any) -> dict[str, object]:
+    """An entry, a game's or a seating change, as a file holds it."""
+    return seating_data(entry) if isinstance(entry, Seating) else game.entry_to_data(entry)
 
 
 class DealError(RuleError):
@@ -128,14 +149,17 @@ def play_next(session: Session[S, E, St, R], standing: Standing[St], entry: E,
     The entry's dealer is the one it names, else the next in turn. A rule it breaks is a
     DealError naming its deal number.
     """
-    game = session.game
-    is_deal = game.is_deal(entry)
-    number = standing.deals + 1 if is_deal else None
-    dealer = (entry.dealer or standing.next_dealer) if is_deal else standing.next_dealer
+    game, seated = session.game, standing.seated
+    if isinstance(entry, Seating):
+        moved: tuple[Played[Any, St, Any], Standing[St]] = _seated(session, standing, entry)
+        return moved  # a seating change sits among the E entries
+    dealing = game.is_deal(entry)
+    number = standing.deals + 1 if dealing else None
+    dealer = (entry.dealer or standing.next_dealer) if dealing else standing.next_dealer
     try:
         if entry.dealer is not None:
-            session.players.require(entry.dealer)
-        state, result = game.play(standing.state, entry, Table(session.players, dealer,
+            seated.require(entry.dealer)
+        state, result = game.play(standing.state, entry, Table(seated, dealer,
                                                                session.settings))
         balances = dict(standing.balances)
         ledger.add_transfers(balances, result.transfers)
@@ -144,19 +168,37 @@ def play_next(session: Session[S, E, St, R], standing: Standing[St], entry: E,
     except KeyError as error:  # a transfer to an account that is not there
         raise DealError(standing.entries, number,
                         RuleError(f"unknown player {error.args[0]!r}")) from None
-    next_dealer = game.next_dealer(state, session.players, dealer, entry)
-    played = Played(number, dealer if is_deal else None, entry, result, balances, state)
-    return played, Standing(balances, state, next_dealer, standing.deals + is_deal,
-                            standing.entries + 1)
+    next_dealer = game.next_dealer(state, seated, dealer, entry)
+    played = Played(number, dealer if dealing else None, entry, result, balances, state, seated)
+    return played, Standing(balances, state, next_dealer, standing.deals + dealing,
+                            standing.entries + 1, seated)
+
+
+def _seated(session: Session[S, E, St, R], standing: Standing[St], change: Seating
+            ) -> tuple[Played[Any, St, Any], Standing[St]]:
+    """A player joins the table or leaves it."""
+    try:
+        seated, next_dealer = seat(session.game, standing.state, standing.seated, change,
+                                   standing.next_dealer)
+    except RuleError as error:
+        raise DealError(standing.entries, None, error) from None
+    balances = {**standing.balances, change.player: standing.balances.get(change.player, 0)}
+    played: Played[Any, St, Any] = Played(None, None, change, SeatingResult(change, seated),
+                                          balances, standing.state, standing.seated)
+    return played, standing._replace(balances=balances, next_dealer=next_dealer,
+                                     entries=standing.entries + 1, seated=seated)
 
 
 def in_full(session: Session[S, E, St, R], played: Sequence[Played[E, St, R]], index: int
             ) -> E:
     """Entry `index` of a replay, as it reads in its place (Game.in_full)."""
     before = played[index - 1].state if index else start(session).state
-    table = Table(session.players, played[index].dealer or session.opening_dealer,
+    entry = played[index].entry
+    if isinstance(entry, Seating):
+        return entry
+    table = Table(played[index].seated, played[index].dealer or session.opening_dealer,
                   session.settings)
-    return session.game.in_full(before, played[index].entry, table)
+    return session.game.in_full(before, entry, table)
 
 
 def replay(session: Session[S, E, St, R], entries: Sequence[E] | None = None,
@@ -174,9 +216,9 @@ def nets(session: Session[S, E, St, R], standing: Standing[St]) -> dict[str, int
     """Each player's net if the sitting ended now: his balance and his part of what the
     game moves to close it (Loo's pool)."""
     balances = dict(standing.balances)
-    ledger.add_transfers(balances, session.game.end_of_sitting(standing.state, session.players,
+    ledger.add_transfers(balances, session.game.end_of_sitting(standing.state, standing.seated,
                                                                standing.next_dealer))
-    return {p: balances[p] for p in session.players}
+    return {p: balances[p] for p in everyone(session, standing)}
 
 
 Tally = dict[str, dict[str, int]]
@@ -189,10 +231,12 @@ def tally(session: Session[S, E, St, R], results: Iterable[R],
     `results` adds."""
     game = session.game
     counts = {p: dict.fromkeys(game.counts, 0) | dict((counted or {}).get(p, {}))
-              for p in session.players}
+              for p in [*session.players, *(counted or {})]}
     for result in results:
+        if isinstance(result, SeatingResult):
+            continue
         for player, key, n in game.count(result):
-            counts[player][key] += n
+            counts.setdefault(player, dict.fromkeys(game.counts, 0))[key] += n
     return counts
 
 

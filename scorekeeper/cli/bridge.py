@@ -14,10 +14,10 @@ from ..games.bridge import (
     NewPartnerships,
     check_a_change,
 )
+from ..games.players import Players
 from ..games.rubber import STRAIN_WORDS, Teams, default_teams
-from ..session import AnySession
 from . import short
-from .common import DealForm, GameCommand, find, find_all, game_command_line, of_game
+from .common import DealForm, GameCommand, at_table, find, find_all, game_command_line
 from .options import (
     CONTEXT,
     Group,
@@ -158,16 +158,16 @@ def _check(values: dict[str, Any]) -> None:
                                "--tricks b=8)")
 
 
-def _build(session: AnySession, values: dict[str, Any]) -> BridgeDeal:
+def _build(players: Players, values: dict[str, Any]) -> BridgeDeal:
     typed, tricks = values["tricks"]
     return BridgeDeal(
         trump=values["trump"],
-        side_of=session.players.find(typed),
+        side_of=players.find(typed),
         tricks=tricks,
         doubled=values.get("doubled") or 0,
-        honours=find_all(session, values.get("honours")),
-        chicane=tuple(session.players.find(p) for p in values.get("chicane") or ()),
-        dealer=find(session, values["dealer"]),
+        honours=find_all(players, values.get("honours")),
+        chicane=tuple(players.find(p) for p in values.get("chicane") or ()),
+        dealer=find(players, values["dealer"]),
     )
 
 
@@ -234,7 +234,7 @@ def rubber(ctx: click.Context, teams: tuple[tuple[str, str], tuple[str, str]],
     from .saving import record
 
     def build(before: Any) -> NewPartnerships:
-        players = of_game(before.header, "bridge").players
+        players = at_table(before, "bridge")
         (a, b), (c, d) = ((players.find(p) for p in side) for side in teams)
         new = Teams((a, b), (c, d))
         check_a_change(before.standing.state, new, players)  # under the lock

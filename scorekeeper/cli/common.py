@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import click
 
 from ..errors import RuleError, ScorekeeperError, SessionError
+from ..games.players import Players
 from ..session import AnySession
 
 if TYPE_CHECKING:
@@ -40,9 +41,9 @@ class DealForm(NamedTuple):
     short: Callable[[list[str]], Values]
     """The values the short form's words give (click.UsageError for a word it cannot
     read); players stay as typed."""
-    build: Callable[[AnySession, Values], Any]
+    build: Callable[[Players, Values], Any]
     """Make the entry from the values (players as typed; `dealer` among them), found
-    among the session's players."""
+    among the players at the table."""
     values_of: Callable[[Any], Values]
     """A recorded entry as values: what `amend N --one-option` starts from."""
     help: str
@@ -94,21 +95,28 @@ def of_game(session: AnySession, game: str, hint: str = "") -> AnySession:
     return session
 
 
-def find(session: AnySession, typed: str | None) -> str | None:
+def find(players: Players, typed: str | None) -> str | None:
     """The player `typed` names, or None for nothing typed."""
-    return None if typed is None else session.players.find(typed)
+    return None if typed is None else players.find(typed)
 
 
-def find_all(session: AnySession, named: tuple[tuple[str, int], ...] | None
-             ) -> dict[str, int]:
+def find_all(players: Players, named: tuple[tuple[str, int], ...] | None) -> dict[str, int]:
     """Each PLAYER=N as typed, the players found, in seat order; each at most once."""
     found: dict[str, int] = {}
     for typed, count in named or ():
-        player = session.players.find(typed)
+        player = players.find(typed)
         if player in found:
             raise RuleError(f"{player} is named twice")
         found[player] = count
-    return {p: found[p] for p in session.players if p in found}
+    return {p: found[p] for p in players if p in found}
+
+
+def at_table(before: Any, game: str, hint: str = "") -> Players:
+    """The players at the table of the session `before` (a Snapshot), if it is of
+    `game`."""
+    of_game(before.header, game, hint)
+    seated: Players = before.standing.seated
+    return seated
 
 
 class GameCommand(Command):
@@ -164,7 +172,7 @@ def deal_command(game: str, form: DealForm) -> click.Command:
         form.check(values)
 
         def build(before: Any) -> Any:
-            return form.build(of_game(before.header, game, DEAL_HINT), values)
+            return form.build(at_table(before, game, DEAL_HINT), values)
 
         if not dry_run and not again(ctx, path, build):
             return
@@ -244,7 +252,9 @@ def amend_command(game: str, form: DealForm) -> click.Command:
                 old = form.values_of(before.played[revise.position(before, number)].entry)
                 new = form.merge(old, {k: values[k] for k in given})
             form.check(new)
-            entry = form.build(of_game(before.header, game), new)
+            at = before.played[revise.position(before, number)].seated  # as deal N was seated
+            of_game(before.header, game)
+            entry = form.build(at, new)
             done = revise.amend(before, number, entry, why or "", as_recorded)
             return done.change, done
 

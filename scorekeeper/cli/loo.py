@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from ..games.loo import LooDeal, LooSettings, Remainder, Single
-from ..session import AnySession
+from ..games.players import Players
 from . import short
 from .common import DealForm, find, find_all, game_command_line
 from .options import CONTEXT, Group, create_session, echo, new_session_options
@@ -161,14 +161,14 @@ def _merge(old: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
     return old | {"all_pass": False} | given
 
 
-def _build(session: AnySession, values: dict[str, Any]) -> LooDeal:
+def _build(players: Players, values: dict[str, Any]) -> LooDeal:
     return LooDeal(
-        tricks=find_all(session, values.get("tricks", ())),
-        miss=find(session, values["miss"]),
+        tricks=find_all(players, values.get("tricks", ())),
+        miss=find(players, values["miss"]),
         defend=values["defend"],
         all_pass=values["all_pass"],
-        order=tuple(session.players.find(p) for p in values["order"] or ()),
-        dealer=find(session, values["dealer"]),
+        order=tuple(players.find(p) for p in values["order"] or ()),
+        dealer=find(players, values["dealer"]),
     )
 
 

@@ -35,6 +35,7 @@ COMMANDS = {
     "deal": "table", "amend": "table", "undo": "table", "edit": "table", "play": "play",
     "show": "reading", "settle": "reading", "sessions": "reading", "use": "reading",
     "paid": "book", "book": "book:book_command", "stats": "book",
+    "join": "seating", "leave": "seating",
     "history": "reading:history_command", "check": "reading", "completion": "reading",
 }
 

@@ -9,7 +9,7 @@ import click
 
 from ..games.cards import SUIT_WORDS, Card, card_points, meld_total, melds, parse_cards
 from ..games.pinochle import CHIP_TABLE, BuryFail, Ending, PinochleDeal, PinochleSettings
-from ..session import AnySession
+from ..games.players import Players
 from . import short
 from .common import DealForm, find, game_command_line
 from .options import CONTEXT, Group, create_session, echo, emit, new_session_options, output_options
@@ -205,8 +205,8 @@ def _merge(old: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
     return new | given
 
 
-def _build(session: AnySession, values: dict[str, Any]) -> PinochleDeal:
-    dealer = find(session, values["dealer"])
+def _build(players: Players, values: dict[str, Any]) -> PinochleDeal:
+    dealer = find(players, values["dealer"])
     if values["no_bid"]:
         return PinochleDeal(dealer=dealer)
     cards: tuple[Card, ...] = values["meld_cards"] or ()
@@ -214,7 +214,7 @@ def _build(session: AnySession, values: dict[str, Any]) -> PinochleDeal:
     meld = meld_total(cards, trump) if cards else values["meld"] or 0
     ending = next((Ending(k.replace("_", " ")) for k in ("conceded", "declined", "no_bury")
                    if values[k]), None)
-    return PinochleDeal(find(session, values["bidder"]), values["bid"], meld, cards, trump,
+    return PinochleDeal(find(players, values["bidder"]), values["bid"], meld, cards, trump,
                         ending, values["took"], dealer)
 
 

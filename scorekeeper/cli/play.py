@@ -37,6 +37,8 @@ COMMANDS = {
     "amend": "change deal N: amend N ARGS (asks for a typed yes)",
     "edit": "the session's file in your editor",
     "paid": "mark the sitting paid (--undo reopens it)",
+    "join": "seat a newcomer: join NAME [--after P]",
+    "leave": "a player leaves the table: leave NAME",
     "deal": "a deal (the word may be left out)",
     "help": "this text, or help COMMAND",
     "quit": "leave the shell (or Ctrl-D)",
@@ -148,7 +150,7 @@ class Sitting:
 
     def command(self, words: list[str]) -> tuple[str, click.Command, list[str]] | None:
         """The command a line names, and its arguments; None to quit."""
-        from . import book, reading, table
+        from . import book, reading, seating, table
         from .common import amend_command
 
         name = words[0].lower() if words else ""
@@ -158,6 +160,7 @@ class Sitting:
             "show": lambda: reading.show, "settle": lambda: reading.settle,
             "history": lambda: reading.history_command, "undo": lambda: table.undo,
             "edit": lambda: table.edit, "paid": lambda: book.paid,
+            "join": lambda: seating.join, "leave": lambda: seating.leave,
             "amend": lambda: amend_command(self.game, self.form),
         }
         if name in found:

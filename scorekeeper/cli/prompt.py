@@ -165,7 +165,7 @@ class PlayCompleter(Completer):
 
         if len(words) == 1:
             view = view_of(read.header.game)
-            numbered = [(str(p.number), view.describe(p.result)[:40]) for p in read.played
+            numbered = [(str(p.number), view.what(p.result)[:40]) for p in read.played
                         if p.number is not None]
             return starting(numbered[::-1], word)
         return self.sitting.form.complete(read, words[2:], word)

@@ -49,11 +49,11 @@ def sessions(ctx: click.Context, fmt: str | None) -> None:
         name = paths.session_name(path)
         row: dict[str, Any] = {"name": name, "current": name == current, "path": path}
         try:
-            session, deals = files.glance(path)
+            session, deals, players = files.glance(path)
         except ScorekeeperError as error:
             row |= {"game": "unreadable", "players": [], "deals": 0, "error": str(error)}
         else:
-            row |= {"game": session.game.name, "players": list(session.players),
+            row |= {"game": session.game.name, "players": list(players),
                     "deals": deals,
                     "date": session.date.isoformat() if session.date else None,
                     "paid": session.paid.isoformat() if session.paid else None}

@@ -167,7 +167,7 @@ def undo(ctx: click.Context, session: str | None, why: str | None) -> None:
 
     def confirm(done: revise.Undone) -> tuple[list[str], str]:
         last, view = done.removed, view_of(done.session.game)
-        described = view.describe(last.result)
+        described = view.what(last.result)
         moved = view.consequences(done.outcome, quiet=True)
         if last.number is None:
             return moved, f"Type yes to remove the {described}: "

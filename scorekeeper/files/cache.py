@@ -27,7 +27,7 @@ from ..session import AnySession, Standing, Tally
 from .append import AppendPoint
 from .atomic import hidden_beside, write_atomic
 
-MAGIC = "scorekeeper cache 5"
+MAGIC = "scorekeeper cache 6"
 #: A cache holds no deals, only their sums: far less than this (Bridge: a line a rubber).
 MAX_SIZE = 64 * 1024 * 1024
 
@@ -73,16 +73,19 @@ def read(session_path: str, raw: bytes, name: str) -> Kept | None:
             return None
         if GAMES[game].state_version != state_version or made_from != digest(raw):
             return None
-        top, layout, state, balances, next_dealer, deals, entries, append, tally, changes = fields
+        (top, layout, state, balances, next_dealer, deals, entries, append, tally, changes,
+         seated) = fields
         header = codec.header_from_data(_dates(top), name)
         if set(balances) != {*header.players, *header.game.accounts}:
             return None
+        table = codec.players_of(tuple(seated))
+        if not set(table) <= set(balances):
+            return None
         standing = Standing(_counts(balances), header.game.state_from_data(state),
-                            header.players.exact(next_dealer), _number(deals),
-                            _number(entries))
+                            table.exact(next_dealer), _number(deals), _number(entries), table)
         point = None if append is None else AppendPoint.from_data(append)
         return Kept(header, standing, str(layout), point, {p: _counts(tally[p])
-                                                             for p in header.players},
+                                                             for p in tally},
                     _number(changes))
     except (OSError, EOFError, ValueError, TypeError, KeyError, IndexError, AttributeError,
             ScorekeeperError):
@@ -98,7 +101,8 @@ def write(session_path: str, raw: bytes, kept: Kept) -> None:
     game = header.game
     fields = (_plain(codec.header(header)), kept.layout, game.state_to_data(standing.state),
               standing.balances, standing.next_dealer, standing.deals, standing.entries,
-              None if kept.append is None else kept.append.as_data(), kept.tally, kept.changes)
+              None if kept.append is None else kept.append.as_data(), kept.tally, kept.changes,
+              list(standing.seated))
     record: Any = (MAGIC, __version__, game.name, game.state_version, len(raw), digest(raw), fields)
     with suppress(ScorekeeperError, ValueError):
         write_atomic(path_of(session_path), marshal.dumps(record), durable=False)

@@ -34,7 +34,8 @@ from ..errors import RuleError, SessionFileError
 from ..games import AnyGame, get_game
 from ..games.players import Players
 from ..history import Revision
-from ..session import AnySession, DealError, Session
+from ..seating import is_seating_data, seating_from_data
+from ..session import AnySession, DealError, Session, entry_to_data
 from . import tomltext
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ def header(session: AnySession) -> dict[str, Any]:
 
 
 def entries_data(session: AnySession) -> list[dict[str, object]]:
-    return [session.game.entry_to_data(entry) for entry in session.entries]
+    return [entry_to_data(session.game, entry) for entry in session.entries]
 
 
 def deal_line(entry: Mapping[str, object]) -> str:
@@ -254,13 +255,22 @@ def _entries(raw_entries: object, game: AnyGame, players: Players, problems: lis
     entries = []
     valid = None
     deals = 0
+    known = players  # everyone seated so far: a newcomer is named in the deals after him
     for index, raw in enumerate(raw_entries):
-        is_deal = not isinstance(raw, dict) or game.is_deal_data(raw)
+        is_deal = not isinstance(raw, dict) or (game.is_deal_data(raw)
+                                                and not is_seating_data(raw))
         deals += is_deal
         try:
             if not isinstance(raw, dict):
                 raise RuleError(f"{raw!r} is not a table")
-            entries.append(game.entry_from_data(raw, players))
+            if is_seating_data(raw):
+                change = seating_from_data(raw, known)
+                if change.joins and change.player.casefold() not in {
+                        p.casefold() for p in known}:
+                    known = _players((*known, change.player))
+                entries.append(change)
+            else:
+                entries.append(game.entry_from_data(raw, known))
         except RuleError as error:
             valid = index if valid is None else valid
             what = f"deal {deals}" if is_deal else f"entry {index + 1}"
@@ -307,6 +317,11 @@ def _game_and_players(data: Mapping[str, Any], problems: list[Problem]
         problems.append(Problem(("players",), str(error) if isinstance(error, RuleError)
                                 else "players must be a list of names in seat order"))
         return None
+
+
+def players_of(names: tuple[Any, ...]) -> Players:
+    """Players from their names (each set of names checked once)."""
+    return _players(names)
 
 
 @lru_cache(maxsize=64)

@@ -21,11 +21,13 @@ from typing import Any, NamedTuple
 from ..errors import RuleError, SessionError, SessionFileError
 from ..games.base import Table
 from ..history import Revision, changed_nets, check_why, span
+from ..seating import Seating
 from ..session import (
     AnySession,
     Consequences,
     DealError,
     Played,
+    entry_to_data,
     in_full,
     nets,
     play_next,
@@ -49,14 +51,15 @@ def record(before: Snapshot, entry: Any) -> tuple[Played[Any, Any, Any], Change]
     from its cached standing, the whole sitting is not replayed."""
     header, standing = before.header, before.standing
     check_open(header)
-    dealer = getattr(entry, "dealer", None) or standing.next_dealer
-    entry = header.game.in_full(standing.state, entry, Table(header.players, dealer,
-                                                             header.settings))
+    if not isinstance(entry, Seating):
+        dealer = entry.dealer or standing.next_dealer
+        entry = header.game.in_full(standing.state, entry, Table(standing.seated, dealer,
+                                                                 header.settings))
     try:
         played, after = play_next(header, standing, entry)
     except DealError as error:
         raise error.error from None  # the deal being recorded needs no number
-    data = header.game.entry_to_data(entry)
+    data = entry_to_data(header.game, entry)
     counts = tally(header, (played.result,), before.counts)
     return played, Change(Append(entry, data), None, after, counts)
 
@@ -84,8 +87,8 @@ def _revision(kind: str, before: Snapshot, outcome: Consequences, why: str, firs
     number = (at[first].number or 0) if changed and first < len(at) else 0
     return Revision(datetime.datetime.now().replace(microsecond=0), kind,
                     first + 1 if changed else 0, number,
-                    tuple(game.entry_to_data(e) for e in old),
-                    tuple(game.entry_to_data(e) for e in new), was or {}, now or {},
+                    tuple(entry_to_data(game, e) for e in old),
+                    tuple(entry_to_data(game, e) for e in new), was or {}, now or {},
                     changed_nets(*outcome.nets), check_why(why, allow_empty=True))
 
 
@@ -135,7 +138,7 @@ def amend(before: Snapshot, number: int, entry: Any, why: str = "",
     index = _position(session, was, number)
     context = was[index]._replace(entry=entry, dealer=entry.dealer or was[index].dealer)
     entry = in_full(session, [*was[:index], context], index)
-    if session.game.entry_to_data(entry) == session.game.entry_to_data(
+    if entry_to_data(session.game, entry) == entry_to_data(session.game,
             in_full(session, was, index)):
         raise RuleError(f"deal {number} already is that: nothing to change")
     entries = [*session.entries[:index], entry, *session.entries[index + 1:]]
@@ -157,7 +160,7 @@ def amend(before: Snapshot, number: int, entry: Any, why: str = "",
     outcome = _consequences(before, after, played, standing, index, last, last)
     revision = _revision("amend", before, outcome, why, index, session.entries[index:last],
                          entries[index:last])
-    replaced = tuple((i, session.game.entry_to_data(entries[i])) for i in (index, *rewritten))
+    replaced = tuple((i, entry_to_data(session.game, entries[i])) for i in (index, *rewritten))
     change = Change(Replace(replaced), after, standing, tally(after, (p.result for p in played)),
                     revision)
     return Amended(before, index, played, change, outcome, rewritten)

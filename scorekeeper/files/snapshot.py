@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from ..errors import SessionError, SessionFileError
 from ..history import Revision
+from ..seating import is_seating_data
 from ..session import AnySession, DealError, Played, Standing, Tally, nets, replay, tally
 from . import atomic, cache
 from .append import AppendPoint, canonical_point
@@ -89,7 +90,9 @@ class Snapshot:
 
     @property
     def players(self) -> tuple[str, ...]:
-        return self.header.players.names
+        """Every player who has sat at the table (one who joined, after those who began)."""
+        accounts = self.header.game.accounts
+        return tuple(a for a in self.standing.balances if a not in accounts)
 
     @property
     def session(self) -> AnySession:
@@ -243,6 +246,8 @@ class Glance(NamedTuple):
 
     header: AnySession
     deals: int
+    players: tuple[str, ...]
+    """Every player who has sat at the table."""
 
 
 def glance(path: str) -> Glance:
@@ -254,7 +259,9 @@ def glance(path: str) -> Glance:
     raw = atomic.read_file(real)
     kept = cache.read(real, raw, session_name(path))
     if kept is not None:
-        return Glance(kept.header, kept.standing.deals)
+        accounts = kept.header.game.accounts
+        return Glance(kept.header, kept.standing.deals,
+                      tuple(a for a in kept.standing.balances if a not in accounts))
     text, data = codec.parse(raw, path)
     entries = data.get("deals", [])
     decoded = codec.decode({**data, "deals": []}, session_name(path))
@@ -262,8 +269,11 @@ def glance(path: str) -> Glance:
         problems = decoded.problems or [codec.Problem(("deals",), "deals must be a list")]
         raise codec.located(text, path, problems)[0]
     game = decoded.session.game
-    deals = sum(1 for e in entries if not isinstance(e, dict) or game.is_deal_data(e))
-    return Glance(decoded.session, deals)
+    deals = sum(1 for e in entries if not isinstance(e, dict) or (
+        game.is_deal_data(e) and not is_seating_data(e)))
+    joined = [e["join"] for e in entries if is_seating_data(e) and isinstance(e.get("join"), str)]
+    players = tuple(dict.fromkeys([*decoded.session.players, *joined]))
+    return Glance(decoded.session, deals, players)
 
 
 # --- checking ----------------------------------------------------------------------------

@@ -108,6 +108,10 @@ class Game(ABC, Generic[S, E, St, R]):
         0). What the file keeps of a deal: the facts, not their context."""
         return entry
 
+    def check_leave(self, state: St, player: str, seated: Players) -> None:
+        """Refuse (RuleError) to let `player` leave the table now; by default anyone may,
+        between deals."""
+
     def misread(self, then: E, now: E) -> str:
         """How an entry, the same in the file, reads otherwise: `then` as it was played,
         `now` after a change before it (both as `in_full` gives them)."""

@@ -126,6 +126,10 @@ class BridgeState(NamedTuple):
     """The rubbers before `last`, in brief."""
     next_teams: Teams | None = None
     """The partnerships for the next rubber, when changed."""
+    turn: str | None = None
+    """While partnerships are changed between deals: who deals next if the partnerships
+    that play in the end are those played last (a change undone by another before a deal
+    leaves the deal going round the table)."""
 
     @property
     def playing(self) -> Rubber | None:
@@ -200,7 +204,7 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
     unit = "point"
     min_players, max_players = 4, 12
     entry_keys = DEAL_KEYS | {"teams"}
-    state_version = 3
+    state_version = 4
     counts = ("deals", "rubbers", "rubbers_won", "games_won", "slams")
 
     def count(self, result: BridgeOutcome) -> Iterable[tuple[str, str, int]]:
@@ -268,6 +272,16 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
             data["chicane"] = list(entry.chicane)
         return data
 
+    def check_leave(self, state: BridgeState, player: str, seated: Players) -> None:
+        """Only a player outside the rubber being played, or to be played next, may go."""
+        rubber = next_rubber(state, seated)
+        if player in rubber.teams.seating:
+            when = "is being played" if state.playing else "is to be played next"
+            fix = ("it is won" if state.playing else
+                   "other partnerships are set ('bridge rubber --teams')")
+            raise RuleError(f"{player} plays in rubber {rubber.number}, which {when} by "
+                            f"{rubber.teams}: {player} may leave once {fix}")
+
     def check_seating(self, players: Players, settings: BridgeSettings, first_dealer: str
                       ) -> None:
         _check_dealer(Rubber(1, default_teams(players)), first_dealer)
@@ -291,7 +305,7 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
             waiting = state.playing is not None
             number = rubber.number + 1 if waiting else rubber.number
             result = PartnershipsResult(number, entry.teams, waiting)
-            return state._replace(next_teams=entry.teams), result
+            return state._replace(next_teams=entry.teams, turn=state.turn or table.dealer), result
         _check_deal(entry, rubber, table)
         after, scored = _score(rubber, entry)
         # The balances follow the rubber's reckoning as it stands: move them by its change.
@@ -300,7 +314,7 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
                           for x, y in zip(*after.teams.sides, strict=True) if moved)
         if state.playing:
             scored = scored._replace(transfers=transfers)
-            return BridgeState(after, state.earlier, state.next_teams), scored
+            return BridgeState(after, state.earlier, state.next_teams, None), scored
         # a new rubber: it takes the partnerships set for it
         scored = scored._replace(transfers=transfers, started=True)
         earlier = state.earlier if state.last is None else Earlier(state.last.summary(),
@@ -314,8 +328,10 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         waits for it to end."""
         last = state.last.teams if state.last else default_teams(players)
         if isinstance(entry, NewPartnerships):
-            unchanged = state.playing or entry.teams == last
-            return dealer if unchanged else entry.teams.first[0]
+            if state.playing:
+                return dealer  # the change waits for the rubber to be won
+            # only the partnerships that play decide: back to the last, the deal goes round
+            return (state.turn or dealer) if entry.teams == last else entry.teams.first[0]
         if state.playing or state.next_teams in (None, last):
             return next_rubber(state, players).teams.after(dealer)
         return state.next_teams.first[0]
@@ -326,12 +342,15 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
                                          last.game_winners, last.above, last.winner)
         earlier = [(r.number, _teams_data(r.teams), r.points, r.games_won, r.winner)
                    for r in state.rubbers[:-1]]
-        return (pad, earlier, None if state.next_teams is None else _teams_data(state.next_teams))
+        return (pad, earlier, None if state.next_teams is None else _teams_data(state.next_teams),
+                state.turn)
 
     def state_from_data(self, data: object) -> BridgeState:
-        if not isinstance(data, tuple) or len(data) != 3:
+        if not isinstance(data, tuple) or len(data) != 4:
             raise ValueError(f"not a Bridge state: {data!r}")
-        pad, earlier, next_teams = data
+        pad, earlier, next_teams, turn = data
+        if not (turn is None or isinstance(turn, str)):
+            raise ValueError(f"not a dealer: {turn!r}")
         chain = None
         for n, t, points, games, winner in earlier:
             chain = Earlier(RubberSummary(n, _teams(t), tuple(points), tuple(games), winner),
@@ -339,7 +358,7 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         last = None if pad is None else Rubber(
             pad[0], _teams(pad[1]), tuple(tuple(map(tuple, g)) for g in pad[2]), tuple(pad[3]),
             tuple(map(tuple, pad[4])), pad[5])
-        return BridgeState(last, chain, None if next_teams is None else _teams(next_teams))
+        return BridgeState(last, chain, None if next_teams is None else _teams(next_teams), turn)
 
 
 def _teams_data(teams: Teams) -> object:

@@ -12,6 +12,7 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, Generic
 
 from ..games.base import E, R, S, St
+from ..seating import SeatingResult
 from ..session import Consequences, Played, Session, Standing
 
 if TYPE_CHECKING:
@@ -36,8 +37,30 @@ class View(ABC, Generic[S, E, St, R]):
         """The column title of an account that is not a player's (Loo: "pool")."""
         return account
 
+    def what(self, result: Any) -> str:
+        """What an entry did, in one line: a deal (`describe`), or a seating change."""
+        if isinstance(result, SeatingResult):
+            return result.change.words
+        return self.describe(result)
+
+    def data_of(self, result: Any) -> dict[str, Any]:
+        """What an entry did, for JSON: a deal's (`result_data`), or the table after a
+        seating change."""
+        if isinstance(result, SeatingResult):
+            return {"seated": list(result.seated)}
+        return self.result_data(result)
+
     def recorded(self, session: Session[S, E, St, R], played: Played[E, St, R],
                  standing: Standing[St]) -> list[str]:
+        """The lines printed when an entry is recorded: what it did and what comes next."""
+        result: Any = played.result
+        if isinstance(result, SeatingResult):
+            return [f"{result.change.words}: {', '.join(result.seated)} sit at the table.",
+                    f"Next dealer: {standing.next_dealer}."]
+        return self.deal_recorded(session, played, standing)
+
+    def deal_recorded(self, session: Session[S, E, St, R], played: Played[E, St, R],
+                      standing: Standing[St]) -> list[str]:
         """The lines printed when a deal is recorded: what it did and what comes next."""
         title = f"{self.deal_word} {played.number}, dealt by {played.dealer}"
         return [f"{title}: {self.describe(played.result)}.",
@@ -56,7 +79,7 @@ class View(ABC, Generic[S, E, St, R]):
     def undone(self, session: Session[S, E, St, R], removed: Played[E, St, R],
                standing: Standing[St], outcome: Consequences | None = None) -> list[str]:
         """The lines printed when `undo` has removed `removed` (and the nets it moved)."""
-        what = self.describe(removed.result)
+        what = self.what(removed.result)
         if removed.number is None:
             lines = [f"Removed the {what}."]
         else:
@@ -90,8 +113,8 @@ class View(ABC, Generic[S, E, St, R]):
         for i, j in outcome.changed:
             if i == skip:
                 continue
-            then = self.describe(outcome.before[i].result)
-            later = self.describe(outcome.after[j].result)
+            then = self.what(outcome.before[i].result)
+            later = self.what(outcome.after[j].result)
             if then != later:
                 number = outcome.after[j].number
                 what = f"{self.deal_word} {number}" if number else f"Entry {j + 1}"

@@ -14,6 +14,7 @@ from ..games.bridge import (
     PartnershipsResult,
     next_rubber,
 )
+from ..games.players import Players
 from ..games.rubber import Rubber, RubberSummary, side_name
 from ..session import Played, Session, Standing
 from .base import View
@@ -55,11 +56,11 @@ class BridgeView(View[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
             "rubber_won": result.rubber.winner is not None and result.game_won,
         }
 
-    def recorded(self, session: BridgeSession, played: BridgePlayed,
-                 standing: Standing[BridgeState]) -> list[str]:
+    def deal_recorded(self, session: BridgeSession, played: BridgePlayed,
+                      standing: Standing[BridgeState]) -> list[str]:
         result = played.result
         if isinstance(result, PartnershipsResult):
-            return [_partnerships_line(session, result)]
+            return [_partnerships_line(played.seated, result)]
         return [f"Deal {played.number} (rubber {result.rubber.number}), dealt by "
                 f"{played.dealer}: {self.describe(result)}.",
                 *self.standing_lines(session, standing),
@@ -69,7 +70,7 @@ class BridgeView(View[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
                      standing: Standing[BridgeState]) -> list[str]:
         if not isinstance(removed.result, PartnershipsResult):
             return []
-        upcoming = next_rubber(standing.state, session.players)
+        upcoming = next_rubber(standing.state, standing.seated)
         if standing.state.playing:
             upcoming = upcoming._replace(number=upcoming.number + 1,
                                          teams=standing.state.next_teams or upcoming.teams)
@@ -85,7 +86,7 @@ class BridgeView(View[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         first, second = (side_name(s) for s in rubber.teams.sides)
         ta, tb = rubber.totals()
         if rubber.winner is not None:
-            upcoming = next_rubber(state, session.players)
+            upcoming = next_rubber(state, standing.seated)
             return [f"{side_name(rubber.teams.sides[rubber.winner])} win rubber "
                     f"{rubber.number}: {first} {ta}, {second} {tb}.",
                     f"Rubber {upcoming.number} next: {upcoming.teams}."]
@@ -97,7 +98,7 @@ class BridgeView(View[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         return {"rubbers": [rubber_data(r) for r in pads(played)]}
 
     def prompt(self, session: BridgeSession, standing: Standing[BridgeState]) -> str:
-        rubber = next_rubber(standing.state, session.players)
+        rubber = next_rubber(standing.state, standing.seated)
         (a, b), (ga, gb) = rubber.current_game(), rubber.games()
         parts = [f"deal {standing.deals + 1}", f"{standing.next_dealer} deals",
                  f"rubber {rubber.number}", f"{a}-{b} below, games {ga}-{gb}"]
@@ -133,8 +134,8 @@ class BridgeView(View[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
 VIEW = BridgeView()
 
 
-def _partnerships_line(session: BridgeSession, result: PartnershipsResult) -> str:
-    out = [p for p in session.players if p not in result.teams.seating]
+def _partnerships_line(seated: Players, result: PartnershipsResult) -> str:
+    out = [p for p in seated if p not in result.teams.seating]
     when = f", when rubber {result.rubber - 1} is won" if result.waiting else ""
     sitting_out = f" ({', '.join(out)} out)" if out else ""
     return f"Rubber {result.rubber}{when}: {result.teams}{sitting_out}."

@@ -32,11 +32,13 @@ class Canvas(NamedTuple):
 def session_chart(session: AnySession, played: Sequence[Played[Any, Any, Any]],
                   canvas: Canvas) -> str:
     """Each player's running balance, deal by deal (a change of partnerships is not one)."""
-    running = {p: [0] for p in session.players}
+    accounts = session.game.accounts
+    names = [a for a in (played[-1].balances if played else session.players) if a not in accounts]
+    running = {p: [0] for p in names}  # every player who sat, from 0 before he did
     for each in played:
         if each.number is not None:
-            for p in session.players:
-                running[p].append(each.balances[p])
+            for p in names:
+                running[p].append(each.balances.get(p, 0))
     unit = session.game.unit
     return chart(f"{session.game.title} '{session.name}': {unit}s won, deal by deal", "deals",
                  running, canvas)

@@ -42,8 +42,8 @@ class LooView(View[LooSettings, LooDeal, LooState, LooHand]):
     def account_name(self, account: str) -> str:
         return "pool" if account == POOL else account
 
-    def recorded(self, session: LooSession, played: Played[LooDeal, LooState, LooHand],
-                 standing: Standing[LooState]) -> list[str]:
+    def deal_recorded(self, session: LooSession, played: Played[LooDeal, LooState, LooHand],
+                      standing: Standing[LooState]) -> list[str]:
         hand = played.result
         title = f"Hand {played.number}, dealt by {played.dealer}"
         if hand.must:
@@ -76,8 +76,9 @@ class LooView(View[LooSettings, LooDeal, LooState, LooHand]):
         pool = settlement.standing.state.pool
         if not pool:
             return ["The pool is empty."]
-        shares = pool_shares(pool, session.players, settlement.standing.next_dealer)
-        each = min(units for _, units in shares) if len(shares) == len(session.players) else 0
+        seated = settlement.standing.seated  # shared among those at the table at the end
+        shares = pool_shares(pool, seated, settlement.standing.next_dealer)
+        each = min(units for _, units in shares) if len(shares) == len(seated) else 0
         extra = [p for p, units in shares if units > each]
         parts = [f"{each} each"] if each else []
         if extra:

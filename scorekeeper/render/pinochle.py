@@ -29,25 +29,25 @@ class PinochleView(View[PinochleSettings, PinochleDeal, tuple[()], PinochleResul
                 "outcome": result.outcome.value, "won": result.won,
                 "chips_each": result.chips_each, "sitting_out": list(result.sitting_out)}
 
-    def recorded(self, session: PinochleSession,
-                 played: Played[PinochleDeal, tuple[()], PinochleResult],
-                 standing: Standing[tuple[()]]) -> list[str]:
+    def deal_recorded(self, session: PinochleSession,
+                      played: Played[PinochleDeal, tuple[()], PinochleResult],
+                      standing: Standing[tuple[()]]) -> list[str]:
         result = played.result
         title = f"Deal {played.number}, dealt by {played.dealer}"
         if result.sitting_out:
             title += f" ({', '.join(result.sitting_out)} out of the play)"
         lines = [f"{title}: {self.describe(result)}."]
-        nets = balances(session.players, result.transfers)
+        nets = balances(played.seated, result.transfers)
         if result.transfers:
-            lines.append("  " + ", ".join(f"{p} {nets[p]:+d}" for p in session.players
+            lines.append("  " + ", ".join(f"{p} {nets[p]:+d}" for p in played.seated
                                           if nets[p]))
         return [*lines, f"Next dealer: {standing.next_dealer}."]
 
     def prompt(self, session: PinochleSession, standing: Standing[tuple[()]]) -> str:
         from ..games.pinochle import in_play
 
-        dealer = standing.next_dealer
-        out = [p for p in session.players if p not in in_play(session.players, dealer)]
+        dealer, seated = standing.next_dealer, standing.seated
+        out = [p for p in seated if p not in in_play(seated, dealer)]
         parts = [f"deal {standing.deals + 1}", f"{dealer} deals"]
         if out:
             parts.append(f"{', '.join(out)} out")

@@ -9,7 +9,7 @@ from typing import Any
 from ..history import Revision
 from ..ledger import money, money_text
 from ..reckoning import Settlement
-from ..session import AnySession, Played, Standing
+from ..session import AnySession, Played, Standing, entry_to_data, everyone
 from . import view_of
 from .base import rate, signed
 from .report import Column, Report, Table
@@ -20,15 +20,15 @@ def show(session: AnySession, played: list[Played[Any, Any, Any]], standing: Sta
     """Every entry with what it did and the running balances; the standing after them.
     The entries `changed` after they were played (0-based) are marked *."""
     view = view_of(session.game)
-    players = list(session.players)
+    players = everyone(session, standing)  # and every player who sat at the table
     extra = list(session.game.accounts)
     columns = (Column("#", numeric=True), Column("dealer"), Column("what happened", wrap=True),
                *(Column(p, numeric=True) for p in players),
                *(Column(view.account_name(a), numeric=True) for a in extra))
     rows = [[("" if p.number is None else str(p.number)) + ("*" if i in changed else ""),
              p.dealer or "",
-             view.describe(p.result),
-             *[signed(p.balances[player]) for player in players],
+             view.what(p.result),
+             *[signed(p.balances[player]) if player in p.balances else "" for player in players],
              *[str(p.balances[a]) for a in extra]]
             for i, p in enumerate(played)]
 
@@ -37,9 +37,9 @@ def show(session: AnySession, played: list[Played[Any, Any, Any]], standing: Sta
             "session": session.name, "game": session.game.name, "unit": session.game.unit,
             "players": players,
             "deals": [{"number": p.number, "dealer": p.dealer,
-                       "inputs": session.game.entry_to_data(p.entry),
-                       **view.result_data(p.result),
-                       "balances": {a: p.balances[a] for a in players},
+                       "inputs": entry_to_data(session.game, p.entry),
+                       **view.data_of(p.result),
+                       "balances": {a: p.balances[a] for a in players if a in p.balances},
                        "changed": i in changed} for i, p in enumerate(played)],
             "balances": {a: standing.balances[a] for a in players},
             "next_dealer": standing.next_dealer,

@@ -1,0 +1,69 @@
+"""People coming and going: `join` seats a newcomer between deals, `leave` unseats a player.
+Each is an entry of the sitting, like a change of partnerships (not numbered as a deal)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from .options import CONTEXT, Command, echo, session_option, session_path
+from .params import Player
+
+
+@click.command(context_settings=CONTEXT, cls=Command)
+@click.argument("name")
+@click.option("--after", type=Player(), metavar="P",
+              help="The player he sits after [default: he takes the last seat].")
+@session_option
+@click.pass_context
+def join(ctx: click.Context, name: str, after: str | None, session: str | None) -> None:
+    """Seat NAME, who arrives late, at the table between deals.
+
+    He deals when his seat comes round, and plays from the next deal (in Bridge, from the
+    rubber whose partnerships name him). The game's most players hold.
+
+    \b
+    Examples:
+      scorekeeper join Eve
+      scorekeeper join Eve --after Bob
+    """
+    from ..seating import Seating
+
+    def build(before: Any) -> Seating:
+        seated = before.standing.seated
+        return Seating(name.strip(), True, None if after is None else seated.find(after))
+
+    _record(ctx, session, build, f"{name.strip()}'s joining")
+
+
+@click.command(context_settings=CONTEXT, cls=Command)
+@click.argument("name", type=Player())
+@session_option
+@click.pass_context
+def leave(ctx: click.Context, name: str, session: str | None) -> None:
+    """NAME leaves the table between deals; he keeps his balance to settle.
+
+    If it was his deal, the next seated after him deals. The game's fewest players hold;
+    in Bridge, only a player outside the rubber being played (or to be played next) may
+    leave.
+
+    \b
+    Example:
+      scorekeeper leave Bob
+    """
+    from ..seating import Seating
+
+    def build(before: Any) -> Seating:
+        return Seating(before.standing.seated.find(name), False)
+
+    _record(ctx, session, build, f"{name}'s leaving")
+
+
+def _record(ctx: click.Context, session: str | None, build: Any, what: str) -> None:
+    from ..render import view_of
+    from .saving import record
+
+    done = record(ctx, session_path(ctx, session), build, what=what)
+    header = done.before.header
+    echo(view_of(header.game).recorded(header, done.played, done.standing))

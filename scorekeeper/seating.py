@@ -1,0 +1,112 @@
+"""People coming and going: between deals a player joins the table or leaves it. Each is an
+entry of the sitting (not a deal, not numbered), so every deal after it is played at the
+table as it then sat. The deal passes as the table is seated: the player who would have
+dealt next deals, or the next seated after him if he left; a newcomer deals when his seat
+comes round. Who leaves keeps his balance to settle; the game's player limits hold at every
+moment.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from .errors import RuleError
+from .games.base import Game
+from .games.players import Players, check_name
+from .ledger import Transfer
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """`player` joins the table, sitting after `after` (None: in the last seat), or, with
+    `joins` False, leaves it."""
+
+    player: str
+    joins: bool = True
+    after: str | None = None
+
+    def __post_init__(self) -> None:
+        check_name(self.player)
+        if self.after is not None and not self.joins:
+            raise RuleError("who leaves the table sits after nobody: give --after with join")
+
+    @property
+    def dealer(self) -> None:
+        return None
+
+    @property
+    def words(self) -> str:
+        if not self.joins:
+            return f"{self.player} leaves the table"
+        return f"{self.player} joins the table" + (f", after {self.after}" if self.after else "")
+
+
+class SeatingResult(NamedTuple):
+    """What a seating change did: the table it left."""
+
+    change: Seating
+    seated: Players
+    transfers: tuple[Transfer, ...] = ()
+
+
+def seat(game: Game[Any, Any, Any, Any], state: Any, seated: Players, change: Seating,
+         next_dealer: str) -> tuple[Players, str]:
+    """The table after `change`, and who deals next at it. Refused (RuleError) if the
+    game cannot be played at that table, or does not let that player go now."""
+    if change.joins:
+        return _joined(game, seated, change), next_dealer
+    seated.require(change.player)
+    names = tuple(p for p in seated if p != change.player)
+    if len(names) < game.min_players:
+        raise RuleError(f"{change.player} cannot leave: {game.title} takes at least "
+                        f"{game.min_players} players, and {len(seated)} are at the table")
+    game.check_leave(state, change.player, seated)
+    # the next seated after him deals, if it was his deal
+    after = seated.after(next_dealer) if next_dealer == change.player else next_dealer
+    return Players(names), after
+
+
+def _joined(game: Game[Any, Any, Any, Any], seated: Players, change: Seating) -> Players:
+    there = [p for p in seated if p.casefold() == change.player.casefold()]
+    if there:
+        raise RuleError(f"{there[0]} sits at the table already")
+    if len(seated) >= game.max_players:
+        raise RuleError(f"{change.player} cannot join: {game.title} takes at most "
+                        f"{game.max_players} players, and {len(seated)} are at the table")
+    names = list(seated)
+    if change.after is None:
+        names.append(change.player)
+    else:
+        seated.require(change.after)
+        names.insert(names.index(change.after) + 1, change.player)
+    return Players(tuple(names))
+
+
+def seating_data(change: Seating) -> dict[str, object]:
+    """The change as a file's entry holds it."""
+    data: dict[str, object] = {"leave": change.player} if not change.joins else {
+        "join": change.player}
+    if change.after:
+        data["after"] = change.after
+    return data
+
+
+def is_seating_data(data: Any) -> bool:
+    return isinstance(data, dict) and ("join" in data or "leave" in data)
+
+
+def seating_from_data(data: dict[str, Any], known: Players) -> Seating:
+    """A change from a file's entry; `known`: everyone seated so far (who leaves, who a
+    newcomer sits after)."""
+    keys = set(data) - {"join", "leave", "after"}
+    if keys or ("join" in data) == ("leave" in data):
+        raise RuleError(f"a seating change is {{ join = NAME }} (with after = P) or "
+                        f"{{ leave = NAME }}, not {data!r}")
+    name = data.get("join", data.get("leave"))
+    after = data.get("after")
+    if not isinstance(name, str) or not (after is None or isinstance(after, str)):
+        raise RuleError("the player who joins or leaves, and whom he sits after, are names")
+    if "leave" in data:
+        return Seating(known.exact(name), False)
+    return Seating(name, True, None if after is None else known.exact(after))
