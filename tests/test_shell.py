@@ -202,3 +202,65 @@ def test_pinochles_own_commands_at_the_prompt(tmp_path: Path) -> None:
         screen.type(b"b 300 150 160\r")
         screen.expect(b"Deal 1, dealt by Ann: Bob bid 300, meld 150, played, made")
         screen.expect(b"\xc2\xb7 Bob deals")
+
+
+def test_completion_at_the_prompt_knows_the_sitting(tmp_path: Path) -> None:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from scorekeeper.cli import cli
+    from scorekeeper.cli.options import RunState
+    from scorekeeper.cli.play import Sitting
+    from scorekeeper.cli.prompt import PlayCompleter
+
+    def offered(name: str, text: str) -> list[tuple[str, str]]:
+        ctx = cli.make_context("scorekeeper", ["--dir", str(tmp_path), "show"], obj=RunState())
+        completer = PlayCompleter(Sitting(ctx, str(tmp_path / f"{name}.toml")))
+        return [(c.text, c.display_meta_text) for c in completer.get_completions(
+            Document(text), CompleteEvent())]
+
+    play_lines(tmp_path, [LOO, "deal b=3 c=0"])
+    assert ("show", "the sitting deal by deal") in offered("evening", "")
+    assert [t for t, _ in offered("evening", "b=2 ")] == ["Ann=", "Cid=", "Dan=", "miss",
+                                                          "defend", "pass", "order"]
+    assert offered("evening", "amend ") == [("1", "Bob +3, Cid looed 3")]
+    assert offered("evening", "b=2 --mi") == [("--miss", "P took miss.")]
+    assert offered("evening", "show --f") == [("--format", "json, csv, or a table format: "
+                                                           "simple (the default), github, "
+                                                           "grid, plain, ...")]
+    play_lines(tmp_path, ["pinochle new p --players Ann,Bob,Cid,Dan --date 2026-11-27"])
+    assert [t for t, _ in offered("p", "")][-4:] == ["Bob", "Cid", "Dan", "pass"]  # Ann deals
+    assert offered("p", "b 350 190 ") == [("d", "he declined to play"),
+                                          ("c", "the opponents conceded"),
+                                          ("x", "he played without laying out three cards")]
+    play_lines(tmp_path, ["bridge new b --players Ann,Bob,Cid,Dan,Eve --date 2026-11-27"])
+    assert [t for t, _ in offered("b", "h ")] == ["Ann", "Bob", "Cid", "Dan"]  # Eve is out
+    assert [t for t, _ in offered("b", "h b8 b2 ")] == ["Ann", "Cid", "Dan", "x", "xx", "-",
+                                                       "void"]
+    assert offered("b", "rubber --teams A") == [("Ann", "player")]
+
+
+@pytest.mark.parametrize(("new", "lines", "settled"), [
+    ("loo new e --players Ann,Bob,Cid,Dan --unlimited --date 2026-11-27",
+     ["b=2 c=0 d=1 miss d", "c=1 b=2 defend", "d=2 a=1 b=0 order d,a,d", "a=1 b=1 c=1 order c,a,b",
+      "b=3", "pass", "a=1 b=1 c=1 d=0", "miss a", "a=2 c=1 b=0 d=0"],
+     {"Ann": 3, "Bob": 7, "Cid": -2, "Dan": -8}),
+    ("pinochle new p --players Ann,Bob,Cid,Dan --date 2026-11-27",
+     ["b 350 190 172", "c 300 150 140", "a 280 300", "b 420 260 d", "d 350 100 x", "pass",
+      "a 320 c --meld-cards 'AH 10H KH QH JH 9H QS JD KC QC' --trump hearts"],
+     {"Ann": 36, "Bob": -4, "Cid": -8, "Dan": -24}),
+    ("bridge new b --players Ann,Bob,Cid,Dan --date 2026-11-27",
+     ["nt a9 a2c1", "ruder b8 x b2d2", "klør a8 b2d1", "hjerter b12 b4d1 void a", "sans c10 c4"],
+     {"Ann": 142, "Bob": -142, "Cid": 142, "Dan": -142}),
+])
+def test_a_sitting_of_every_game_played_in_the_short_form(tmp_path: Path, new: str,
+                                                          lines: list[str],
+                                                          settled: dict[str, int]) -> None:
+    """Piped into the installed command, then settled; the README's own sittings."""
+    import json
+
+    sk(tmp_path, *new.split())
+    sk(tmp_path, "play", stdin="\n".join(lines) + "\n")
+    data = json.loads(sk(tmp_path, "settle", "--format", "json").stdout)
+    assert {p["name"]: p["net"] for p in data["players"]} == settled
+    assert data["deals"] == len(lines)

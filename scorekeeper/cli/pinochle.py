@@ -130,14 +130,14 @@ SHORT_ENDINGS = {"d": "declined", "declined": "declined", "c": "conceded",
 
 
 def _short(words: list[str]) -> dict[str, Any]:
-    """BIDDER BID MELD [TOOK|d|c|x], or pass: nobody bid. MELD may be left out with
-    --meld-cards."""
+    """BIDDER BID MELD [TOOK|d|c|x], or pass: nobody bid. MELD is left out with
+    --meld-cards (b 320 c --meld-cards "..." --trump hearts)."""
     if len(words) == 1 and words[0].lower() in ("pass", "passed", "no-bid"):
         return {"no_bid": True}
     bidder = short.taken(words, "the contractor, his bid and meld: BIDDER BID MELD")
     values: dict[str, Any] = {"bidder": bidder,
                               "bid": short.number(short.taken(words, "his bid"), "a bid")}
-    if words:
+    if words and words[0].lower() not in SHORT_ENDINGS:  # left out with --meld-cards
         values["meld"] = short.number(words.pop(0), "his meld")
     if words:
         end = words.pop(0)

@@ -115,10 +115,16 @@ class PlayCompleter(Completer):
 
     def __init__(self, sitting: Sitting) -> None:
         self.sitting = sitting
-        self.params = {opt: param for param in sitting.form.params
-                       for opt in getattr(param, "opts", [])}
-        self.flags = {**{opt: (param.help or "") for opt, param in self.params.items()},
-                      "--dealer": "who dealt", "--dry-run": "show it, save nothing"}
+        deal = [p for p in sitting.cli.deal.params if p.name != "session"]
+        self.deal = {opt: param for param in deal for opt in getattr(param, "opts", [])}
+
+    def options(self, words: list[str]) -> dict[str, click.Parameter]:
+        """The options of the command a line is (a deal's, if it names none)."""
+        found = self.sitting.command(words) if words else None
+        if found is None or found[0] == "deal":
+            return self.deal
+        return {opt: param for param in found[1].params if param.name != "session"
+                for opt in getattr(param, "opts", [])}
 
     def get_completions(self, document: Document, complete_event: CompleteEvent
                         ) -> Iterator[Completion]:
@@ -139,14 +145,16 @@ class PlayCompleter(Completer):
         previous = words[-1] if words else ""
         if previous == "--format":
             return starting([(f, "output format") for f in FORMATS], word)
-        param = self.params.get(previous)
+        options = self.options(words)
+        param = options.get(previous)
         if param is not None and not getattr(param, "is_flag", False):
-            done, _, last = word.rpartition(",")
-            prefix = f"{done}," if done else ""
+            done, _, last = word.replace("/", ",").rpartition(",")
+            prefix = word[:len(done) + 1] if done else ""
             return [(prefix + value, about) for value, about in
                     starting(self.values(param, read), last)]
         if word.startswith("-"):
-            return starting(list(self.flags.items()), word)
+            return starting([(opt, getattr(p, "help", None) or "") for opt, p in options.items()
+                             if opt.startswith("--")], word)
         command = words[0].lower() if words else ""
         if command == "amend":
             return self.amending(read, words, word)
