@@ -99,15 +99,22 @@ class Currency(NamedTuple):
     accounts: list[Account]
     payments: list[Payment]
     """The fewest payments that clear everyone's outstanding money."""
+    places: int
+    """The decimals its money is shown with: the most any of its sittings' values asks."""
 
 
 def account(sittings: Sequence[Sitting]) -> list[Currency]:
     """Every player's sittings, money and outstanding money, per currency; and the payments
     that clear what is outstanding."""
+    from decimal import Decimal
+
     spelling: dict[str, str] = {}  # a player's name as he first appears
     books: dict[str, dict[str, list[tuple[Decimal, bool]]]] = {}  # amounts, and if paid
+    scales: dict[str, int] = {}
     for sitting in sittings:
         book = books.setdefault(sitting.currency, {})
+        scales[sitting.currency] = max(scales.get(sitting.currency, 0),
+                                       ledger.places_of(Decimal(sitting.value)))
         for player, amount in money_of(sitting).items():
             key = spelling.setdefault(player.casefold(), player)
             book.setdefault(key, []).append((amount, sitting.paid is not None))
@@ -116,7 +123,7 @@ def account(sittings: Sequence[Sitting]) -> list[Currency]:
         accounts = [Account(name, len(amounts), ledger.add_money(a for a, _ in amounts),
                             ledger.add_money(a for a, paid in amounts if not paid))
                     for name, amounts in sorted(book.items(), key=lambda b: b[0].casefold())]
-        found.append(Currency(currency, accounts, clear(accounts)))
+        found.append(Currency(currency, accounts, clear(accounts), scales[currency]))
     return found
 
 

@@ -99,6 +99,18 @@ def to_places(amount: "Decimal", places: int) -> "Decimal":
     return amount.quantize(Decimal(1).scaleb(-places), context=_exact())
 
 
+def places_of(value: "Decimal") -> int:
+    """The decimals money at `value` a unit is shown with: none when the value is whole,
+    else the value's own and at least two (at 0.5 a unit, 29.00; at 0.005, 0.145)."""
+    exponent = value.normalize().as_tuple().exponent
+    return 0 if not isinstance(exponent, int) or exponent >= 0 else max(2, -exponent)
+
+
+def shown(amount: "Decimal", places: int, sign: bool = False) -> str:
+    """`amount` (which has no more than `places` decimals) as money is shown: to `places`."""
+    return money_text(to_places(amount, places), sign)
+
+
 def money_text(amount: "Decimal", sign: bool = False) -> str:
     """`amount` as plain decimal digits, never an exponent or a negative zero: "-0.30",
     "0.00000001"; with `sign`, "+0.30" for gains."""

@@ -26,3 +26,14 @@ def visible(text: str) -> str:
     if text.replace("\n", "").isprintable():
         return text
     return re.sub(HIDDEN, lambda m: repr(m.group())[1:-1], text)
+
+
+def width_of(text: str) -> int:
+    """The columns `text` takes on a terminal: a wide (East Asian) character two, a
+    combining mark none."""
+    if text.isascii() or max(text) < "\u0300":  # Latin, as nearly every name: one column
+        return len(text)
+    import unicodedata
+
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF"
+               else 1 for c in text)

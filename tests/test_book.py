@@ -109,7 +109,7 @@ def test_the_book_of_the_club(club: Path) -> None:
         "Ann": "38.75", "Bo": "-0.65", "Carl": "-1.60", "Dorte": "-30.20", "Erik": "-13.80",
         "Frida": "7.50"}
     assert {p["name"]: p["outstanding"] for p in sek["players"]} == {
-        "Ann": "-14.80", "Bo": "-165.20", "Carl": "49", "Dorte": "-14.80", "Erik": "71",
+        "Ann": "-14.80", "Bo": "-165.20", "Carl": "49.00", "Dorte": "-14.80", "Erik": "71.00",
         "Frida": "74.80"}
     for currency in data["currencies"]:
         owed = {p["name"]: Decimal(p["outstanding"]) for p in currency["players"]}

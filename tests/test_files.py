@@ -18,7 +18,7 @@ from scorekeeper.errors import SessionError
 from scorekeeper.files import codec, fastread, tomltext
 from scorekeeper.files.outline import outline
 from scorekeeper.games.loo import LooDeal
-from scorekeeper.render.report import _simple
+from scorekeeper.render.layout import Shape, fit
 
 from . import filing
 from .helpers import ROOT, without_history
@@ -126,7 +126,8 @@ def test_the_simple_table_is_tabulates(rows: list[list[str]], numeric: list[bool
     headers = ["#", "name", "what happened"]
     align = ["right" if n else "left" for n in numeric]
     expected = tabulate(rows, headers, tablefmt="simple", disable_numparse=True, colalign=align)
-    assert _simple(headers, rows, align, [False] * 3) == expected
+    shape = Shape(headers, rows, numeric, [False] * 3, [False] * 3)
+    assert "\n".join(fit(shape, None)) == expected
 
 
 HAND_LAID = """\

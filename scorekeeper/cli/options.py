@@ -148,10 +148,16 @@ def mark_recorded(ctx: click.Context, what: str) -> None:
 
 
 def echo(lines: list[str] | str) -> None:
+    """Print lines of text, each wrapped to the terminal's width (into a pipe, as they are)."""
     from ..text import visible
 
-    text = lines if isinstance(lines, str) else "\n".join(lines)
-    click.echo(visible(text))
+    text = visible(lines if isinstance(lines, str) else "\n".join(lines))
+    width = output_width()
+    if width is not None:
+        from ..render.layout import prose
+
+        text = "\n".join(part for line in text.split("\n") for part in prose(line, width))
+    click.echo(text)
 
 
 def folder(ctx: click.Context) -> str:
@@ -284,7 +290,7 @@ def new_session_options(f: F) -> F:
     """The options every game's `new` shares."""
     options = [
         click.argument("name"),
-        click.option("--players", required=True, type=Names(), metavar="A,B,C",
+        click.option("--players", required=True, type=Names(new=True), metavar="A,B,C",
                      help="The players in seat order, comma-separated."),
         click.option("--value", type=Value(), default="1", show_default=True,
                      help="Money per unit, e.g. 0.05."),

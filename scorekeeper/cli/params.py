@@ -133,6 +133,10 @@ class Names(Param):
 
     done = tuple
 
+    def __init__(self, new: bool = False) -> None:
+        self.new = new
+        """Names of new players: each at most LONGEST characters."""
+
     def read(self, value: str, param: click.Parameter | None, ctx: click.Context | None
              ) -> tuple[str, ...]:
         names = tuple(name.strip() for name in str(value).split(","))
@@ -141,6 +145,11 @@ class Names(Param):
         if "" in names:
             self.fail(f"{value!r} has an empty name: give names with one comma between them, "
                       "e.g. Ann,Bob,Cid", param, ctx)
+        if self.new:
+            from ..games.players import check_length
+
+            for name in names:
+                check_length(name)
         return names
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str

@@ -28,7 +28,10 @@ def join(ctx: click.Context, name: str, after: str | None, session: str | None) 
       scorekeeper join Eve
       scorekeeper join Eve --after Bob
     """
+    from ..games.players import check_new_name
     from ..seating import Seating
+
+    check_new_name(name.strip())
 
     def build(before: Any) -> Seating:
         seated = before.standing.seated

@@ -17,6 +17,9 @@ from ..text import has_control
 SEPARATORS = ",=/"
 #: A name beginning with one of these is a formula to a spreadsheet.
 FORMULA_START = "+-@"
+#: The longest name a new player may be given (a file may hold longer ones, which a table
+#: cuts short to fit).
+LONGEST = 20
 
 
 def check_name(name: object) -> str:
@@ -38,6 +41,18 @@ def check_name(name: object) -> str:
             "formula",
             "players",
         )
+    return name
+
+
+def check_new_name(name: object) -> str:
+    """`name` if a new player may be given it: a name, and at most LONGEST characters."""
+    return check_length(check_name(name))
+
+
+def check_length(name: str) -> str:
+    if len(name) > LONGEST:
+        raise RuleError(f"player name {name!r} is longer than {LONGEST} characters: give a "
+                        "shorter one", "players")
     return name
 
 

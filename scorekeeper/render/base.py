@@ -9,6 +9,7 @@ chips), and, for Bridge, the score pad.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic
 
 from ..games.base import E, R, S, St
@@ -166,8 +167,9 @@ class View(ABC, Generic[S, E, St, R]):
         return {}
 
     def drawing(self, session: Session[S, E, St, R], played: list[Played[E, St, R]],
-                standing: Standing[St]) -> str | None:
-        """A drawing `show` prints instead of its table when no format is asked for."""
+                standing: Standing[St]) -> Callable[[int | None], str] | None:
+        """A drawing `show` prints instead of its table when no format is asked for, made
+        for a width (None: into a pipe)."""
         return None
 
 

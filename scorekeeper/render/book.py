@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from ..book import Currency, Sitting, money_of, places
-from ..ledger import money_text, to_places
+from ..book import Currency, Sitting, money_of
+from ..ledger import shown
 from .report import Column, Report, Table
 
 
@@ -21,11 +21,10 @@ def book(sittings: Sequence[Sitting], currencies: Sequence[Currency]) -> Report:
     or is owed, with the fewest payments that clear it."""
     if not sittings:
         return Report(lambda: book_data(sittings, currencies), (), ("0 sittings.",))
-    scales = {c.currency: places([*(a.money for a in c.accounts),
-                                  *(a.outstanding for a in c.accounts)]) for c in currencies}
+    scales = {c.currency: c.places for c in currencies}
 
     def text(amount: Decimal, scale: int, sign: bool = True) -> str:
-        return money_text(to_places(amount, scale), sign=sign)
+        return shown(amount, scale, sign=sign)
 
     rows = [[s.date.isoformat(), s.name + ("*" if s.changes else ""), s.game, s.deals,
              s.paid.isoformat() if s.paid else "",
@@ -56,20 +55,22 @@ def book(sittings: Sequence[Sitting], currencies: Sequence[Currency]) -> Report:
 
 
 def book_data(sittings: Sequence[Sitting], currencies: Sequence[Currency]) -> dict[str, Any]:
+    scales = {c.currency: c.places for c in currencies}
     return {
         "sittings": [{
             "session": s.name, "game": s.game, "date": s.date.isoformat(),
             "deals": s.deals, "paid": s.paid.isoformat() if s.paid else None,
             "changes": s.changes,
             "currency": s.currency,
-            "players": [{"name": p, "net": s.nets[p], "money": money_text(m)}
+            "players": [{"name": p, "net": s.nets[p], "money": shown(m, scales[s.currency])}
                         for p, m in money_of(s).items()],
         } for s in sittings],
         "currencies": [{
             "currency": c.currency,
-            "players": [{"name": a.name, "sittings": a.sittings, "money": money_text(a.money),
-                         "outstanding": money_text(a.outstanding)} for a in c.accounts],
-            "transfers": [{"from": p.payer, "to": p.payee, "money": money_text(p.money)}
+            "players": [{"name": a.name, "sittings": a.sittings,
+                         "money": shown(a.money, c.places),
+                         "outstanding": shown(a.outstanding, c.places)} for a in c.accounts],
+            "transfers": [{"from": p.payer, "to": p.payee, "money": shown(p.money, c.places)}
                           for p in c.payments],
         } for c in currencies],
     }

@@ -3,6 +3,8 @@ pad itself (honours, chicane, slams above the line; trick points below it)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
 
 from ..games.bridge import (
@@ -18,6 +20,7 @@ from ..games.players import Players
 from ..games.rubber import Rubber, RubberSummary, side_name
 from ..session import Played, Session, Standing
 from .base import View
+from .layout import wrapped
 
 if TYPE_CHECKING:
     from ..reckoning import Settlement
@@ -124,11 +127,10 @@ class BridgeView(View[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         return {"rubbers": [summary_data(r) for r in settlement.standing.state.rubbers]}
 
     def drawing(self, session: BridgeSession, played: list[BridgePlayed],
-                standing: Standing[BridgeState]) -> str | None:
+                standing: Standing[BridgeState]) -> Callable[[int | None], str] | None:
         rubbers = pads(played)
-        if not rubbers:
-            return "No deals yet."
-        return "\n\n".join(score_pad(r) for r in rubbers)
+        return lambda width: "\n\n".join(score_pad(r, width) for r in rubbers
+                                          ) or "No deals yet."
 
 
 VIEW = BridgeView()
@@ -169,21 +171,28 @@ def rubber_data(rubber: Rubber) -> dict[str, Any]:
     }
 
 
-def score_pad(rubber: Rubber) -> str:
+def score_pad(rubber: Rubber, width: int | None = None) -> str:
     """A rubber as a bridge score pad: the two partnerships in two columns; honours,
     chicane, slams and the rubber above the line (the first nearest it), trick points below
-    it with a line under each finished game; then the totals and the difference."""
+    it with a line under each finished game; then the totals and the difference. The
+    columns narrow to fit `width`, the partnerships' names wrapping."""
     names = [side_name(side) for side in rubber.teams.sides]
-    width = max(18, *(len(n) + 2 for n in names))
+    column = max(18, *(len(n) + 2 for n in names))
+    if width is not None:
+        column = max(14, min(column, (width - 3) // 2))
 
     def row(left: str, right: str, note: str = "") -> str:
-        return f"  {left:<{width}}|  {right:<{width - 2}}{note}".rstrip()
+        return f"  {left:<{column}}|  {right:<{column - 2}}{note}".rstrip()
 
     def rule(char: str, note: str = "") -> str:
-        return f"  {char * width}+{char * width}{note}".rstrip()
+        line = f"  {char * column}+{char * column}"
+        short = note.partition(":")[0]
+        fits = [n for n in (note, short) if width is None or len(line + n) <= width]
+        return line + (fits[0] if fits else "")
 
+    heads = [wrapped(n, column - 2, "&") for n in names]
     lines = [f"Rubber {rubber.number}: {names[0]} v {names[1]} ({_status(rubber, names)})", "",
-             row(f" {names[0]}", names[1]), rule("-")]
+             *(row(f" {a}", b) for a, b in zip_longest(*heads, fillvalue="")), rule("-")]
     above = [[f"{p:>5} {what}" for s, p, what in reversed(rubber.above) if s == side]
              for side in (0, 1)]
     height = max(len(above[0]), len(above[1]))

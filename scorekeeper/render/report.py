@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from ..errors import UsageError
 from ..ledger import money_text
 from ..text import visible
+from . import layout
 
 DEFAULT_FORMAT = "simple"
 #: Formats drawn here; the rest of tabulate's are drawn by tabulate (40 ms to import).
@@ -25,7 +26,10 @@ class Column(NamedTuple):
     numeric: bool = False
     """Numbers: aligned right, and never escaped as a formula in CSV ("-3" stays -3)."""
     wrap: bool = False
-    """Text that may be wrapped onto more lines to fit a narrow terminal."""
+    """Text that may be wrapped onto more lines, or put under its row, to fit a narrow
+    terminal."""
+    name: bool = False
+    """Its cells are players' names, which may be cut short to fit."""
 
 
 class Table(NamedTuple):
@@ -33,6 +37,12 @@ class Table(NamedTuple):
     rows: Sequence[Sequence[object]]
     caption: str | None = None
     """A line above the table (not in CSV); a table with no rows prints only it."""
+    players: tuple[str, ...] = ()
+    """The names that may be cut short to fit: in the columns' titles, and in the cells of
+    the columns of names."""
+    record: str | None = None
+    """What a row is ("deal"), named with the first column's value when a narrow terminal
+    shows each row as a record."""
 
 
 class Report(NamedTuple):
@@ -43,8 +53,9 @@ class Report(NamedTuple):
     """Lines before the tables (not in CSV)."""
     footer: tuple[str, ...] = ()
     """Lines after the tables (not in CSV)."""
-    drawing: str | None = None
-    """A drawing that stands for the tables when no format is asked for (a score pad)."""
+    drawing: Callable[[int | None], str] | None = None
+    """A drawing that stands for the tables when no format is asked for (a score pad),
+    made for a width (None: into a pipe)."""
 
 
 def check_format(fmt: str) -> str:
@@ -61,17 +72,28 @@ def check_format(fmt: str) -> str:
 
 def emit(report: Report, fmt: str | None, width: int | None = None) -> str:
     """The report as `fmt`: json, csv, or a table format (None: the default, or the
-    report's drawing if it has one). Tables are fitted to `width` where they can be, by
-    wrapping the columns that may wrap."""
+    report's drawing if it has one). Lines are fitted to `width` when it is given (a
+    terminal): tables by the layouts of `layout`, other lines wrapped at their spaces."""
     if fmt == "json":
         return to_json(report.data() if callable(report.data) else report.data)
     if fmt == "csv":
         return "\n\n".join(_csv(table) for table in report.tables)
     if fmt is None and report.drawing is not None:
-        body = [report.drawing]
+        body = ["\n".join(_prose([report.drawing(width)], width))]
     else:
         body = [_draw(table, fmt or DEFAULT_FORMAT, width) for table in report.tables]
-    return visible("\n".join([*report.title, *_spaced(body), *report.footer]))
+    return "\n".join([*_prose(report.title, width), *_spaced(body),
+                      *_prose(report.footer, width)])
+
+
+def _prose(lines: Sequence[str], width: int | None) -> list[str]:
+    """Lines of text made visible, each wrapped to `width` (None: as they are)."""
+    shown = "\n".join(visible(line) for line in lines).split("\n") if lines else []
+    if width is None:
+        return shown
+    from .layout import prose
+
+    return [part for line in shown for part in prose(line, width)]
 
 
 def _spaced(blocks: list[str]) -> list[str]:
@@ -126,76 +148,52 @@ def _csv_text(text: str) -> str:
 
 def _draw(table: Table, fmt: str, width: int | None) -> str:
     if not table.rows:
-        return table.caption or ""
-    drawn = _grid(table, fmt, width)
-    return f"{table.caption}\n{drawn}" if table.caption else drawn
-
-
-def _grid(table: Table, fmt: str, width: int | None) -> str:
-    headers = [c.title for c in table.columns]
-    rows = [[v if type(v) is str else _cell(v) for v in row] for row in table.rows]
-    align = ["right" if c.numeric else "left" for c in table.columns]
-    if width:
-        _fit(headers, rows, [c.wrap for c in table.columns], width)
+        return _caption(table, width)
+    shape = _shape(table)
     if fmt == "simple":
-        return _simple(headers, rows, align, [c.wrap for c in table.columns])
+        drawn = "\n".join(layout.fit(shape, width, table.players))
+    else:
+        drawn = _tabulated(shape, fmt, width, table.players)
+    return f"{_caption(table, width)}\n{drawn}" if table.caption else drawn
+
+
+def _caption(table: Table, width: int | None) -> str:
+    return "\n".join(_prose([table.caption], width)) if table.caption else ""
+
+
+def _shape(table: Table) -> layout.Shape:
+    columns = table.columns
+    rows = [[v if type(v) is str else _cell(v) for v in row] for row in table.rows]
+    text = "".join(map("".join, rows))
+    if not text.isprintable():
+        rows = [[visible(cell) for cell in row] for row in rows]
+        text = "".join(map("".join, rows))
+    return layout.Shape(
+        [visible(c.title) for c in columns], rows,
+        [c.numeric for c in columns], [c.wrap for c in columns], [c.name for c in columns],
+        table.record, plain="\n" not in text and max(text, default=" ") < "\u0300")
+
+
+def _tabulated(shape: layout.Shape, fmt: str, width: int | None, players: Sequence[str]
+               ) -> str:
+    """A table in one of tabulate's formats, its cells wrapped to fit `width` where they
+    can be (its rules and borders measured, then the cells narrowed by as much again)."""
     from tabulate import tabulate
 
-    return str(tabulate(rows, headers, tablefmt=fmt, disable_numparse=True, colalign=align))
-
-
-def _fit(headers: list[str], rows: list[list[str]], wrap: list[bool], width: int) -> None:
-    """Wrap the cells of the columns that may wrap so the table fits in `width`, as far as
-    it can: a wrapped column keeps at least 16 characters."""
-    widths = [max([len(h) + 2, *(len(r[i]) for r in rows)]) for i, h in enumerate(headers)]
-    over = sum(widths) + 2 * (len(widths) - 1) - width
-    wrapping = [i for i, w in enumerate(wrap) if w]
-    if over <= 0 or not wrapping:
-        return
-    for i in wrapping:
-        room = max(widths[i] - over, 16, len(headers[i]) + 2)
-        over -= widths[i] - room
-        for row in rows:
-            row[i] = "\n".join(_wrap(row[i], room)) or row[i]
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    """`text` in lines of at most `width`, broken after its commas where it can be."""
-    import textwrap
-
-    lines: list[str] = []
-    for part in text.split(", "):
-        if lines and len(lines[-1]) + 2 + len(part) <= width:
-            lines[-1] += ", " + part
-        else:
-            if lines:
-                lines[-1] += ","
-            lines += [part] if len(part) <= width else textwrap.wrap(part, width) or [""]
-    return lines
-
-
-def _simple(headers: list[str], rows: list[list[str]], align: list[str], wrap: list[bool]
-            ) -> str:
-    """tabulate's "simple" format, drawn here: 10,000 rows in milliseconds, not a second.
-    A cell of a column that may wrap may hold several lines."""
-    columns = list(zip(*rows, strict=True)) if rows else [() for _ in headers]
-    tall = [may and any("\n" in cell for cell in column) for may, column in zip(
-        wrap, columns, strict=True)]
-    widths = [max(len(h) + 2, max(map(len, "\n".join(column).split("\n") if is_tall
-                                       else column), default=0))
-              for h, column, is_tall in zip(headers, columns, tall, strict=True)]
-    pattern = "  ".join(f"{{:{'>' if a == 'right' else '<'}{w}}}"
-                        for a, w in zip(align, widths, strict=True))
-
-    def line(cells: Sequence[str]) -> str:
-        return pattern.format(*cells).rstrip()
-
-    out = [line(headers), line(["-" * w for w in widths])]
-    for row in rows:
-        if any(tall) and any("\n" in cell for cell in row):
-            parts = [cell.split("\n") for cell in row]
-            height = max(map(len, parts))
-            out += [line([p[i] if i < len(p) else "" for p in parts]) for i in range(height)]
-        else:
-            out.append(line(row))
-    return "\n".join(out)
+    align = ["right" if n else "left" for n in shape.numeric]
+    titles, rows, notes = shape.titles, shape.rows, []
+    room = width
+    for _ in range(4):
+        drawn = str(tabulate(rows, titles, tablefmt=fmt, disable_numparse=True,
+                             colalign=align))
+        over = max(map(len, drawn.split("\n"))) - (width or 0)
+        if width is None or over <= 0 or room is None:
+            break
+        room -= over
+        found = layout.fitted(shape, room, players)
+        if found is None:
+            break
+        named, widths, cut = found
+        titles, rows = named.titles, layout.broken(named, widths)
+        notes = layout.legend(cut, named, width)
+    return "\n".join([drawn, *notes])

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..history import Revision
-from ..ledger import money, money_text
+from ..ledger import money, places_of, shown
 from ..reckoning import Settlement
 from ..session import AnySession, Played, Standing, entry_to_data, everyone
 from . import view_of
@@ -22,7 +22,8 @@ def show(session: AnySession, played: list[Played[Any, Any, Any]], standing: Sta
     view = view_of(session.game)
     players = everyone(session, standing)  # and every player who sat at the table
     extra = list(session.game.accounts)
-    columns = (Column("#", numeric=True), Column("dealer"), Column("what happened", wrap=True),
+    columns = (Column("#", numeric=True), Column("dealer", name=True),
+               Column("what happened", wrap=True),
                *(Column(p, numeric=True) for p in players),
                *(Column(view.account_name(a), numeric=True) for a in extra))
     rows = [[("" if p.number is None else str(p.number)) + ("*" if i in changed else ""),
@@ -48,11 +49,13 @@ def show(session: AnySession, played: list[Played[Any, Any, Any]], standing: Sta
 
     footer = (*view.standing_lines(session, standing), f"Next dealer: {standing.next_dealer}.",
               *_marked(view, played, changed))
-    tables = (Table(columns, rows),) if rows else ()
+    tables = (Table(columns, rows, players=tuple(players), record="deal"),) if rows else ()
     title = () if rows else ("No deals yet.",)
     drawing = view.drawing(session, played, standing)
     if drawing is not None and changed:
-        drawing = "\n".join([drawing, *_marked(view, played, changed, listed=True)])
+        notes = _marked(view, played, changed, listed=True)
+        pad = drawing
+        drawing = lambda width: "\n".join([pad(width), *notes])  # noqa: E731
     return Report(data, tables, title, footer, drawing)
 
 
@@ -73,6 +76,7 @@ def settle(session: AnySession, settlement: Settlement[Any]) -> Report:
     """Every player's net in units and money, and the fewest payments that clear them."""
     view = view_of(session.game)
     unit, value, currency = session.game.unit, session.unit_value, session.currency
+    places = places_of(value)
     money_head = f"money ({currency})" if currency else "money"
     held = [view.held(session, p.net) for p in settlement.players]
     held_keys = list(view.held(session, 0))
@@ -80,22 +84,22 @@ def settle(session: AnySession, settlement: Settlement[Any]) -> Report:
         (Column("player"), Column(f"net ({unit}s)", numeric=True),
          *(Column(f"{k} held", numeric=True) for k in held_keys),
          Column(money_head, numeric=True)),
-        [[p.name, signed(p.net), *h.values(), money_text(p.money, sign=True)]
+        [[p.name, signed(p.net), *h.values(), shown(p.money, places, sign=True)]
          for p, h in zip(settlement.players, held, strict=True)])
     payments = Table(
         (Column("pays"), Column("to"), Column(f"{unit}s", numeric=True),
          Column(money_head, numeric=True)),
-        [[t.payer, t.payee, t.units, money_text(money(t.units, value))]
+        [[t.payer, t.payee, t.units, shown(money(t.units, value), places)]
          for t in settlement.payments])
     deals = settlement.standing.deals
     data = {
         "session": session.name, "game": session.game.name, "unit": unit,
         "value": session.value, "currency": currency, "deals": deals,
         **view.settle_data(session, settlement),
-        "players": [{"name": p.name, "net": p.net, "money": money_text(p.money), **h}
+        "players": [{"name": p.name, "net": p.net, "money": shown(p.money, places), **h}
                     for p, h in zip(settlement.players, held, strict=True)],
         "transfers": [{"from": t.payer, "to": t.payee, "units": t.units,
-                       "money": money_text(money(t.units, value))}
+                       "money": shown(money(t.units, value), places)}
                       for t in settlement.payments],
     }
     title = (f"{session.game.title} '{session.name}': {deals} deal{'' if deals == 1 else 's'}, "
@@ -109,7 +113,8 @@ def settle(session: AnySession, settlement: Settlement[Any]) -> Report:
 def sessions(rows: list[dict[str, Any]]) -> Report:
     """The sessions of a folder, the current one marked."""
     columns = (Column(""), Column("session"), Column("game"), Column("date"), Column("paid"),
-               Column("players"), Column("deals", numeric=True), Column("file"))
+               Column("players", wrap=True), Column("deals", numeric=True),
+               Column("file", wrap=True))
     table = [["*" if r["current"] else "", r["name"], r["game"], r.get("date") or "",
               r.get("paid") or "", ", ".join(r["players"]),
               "" if r["game"] == "unreadable" else r["deals"], r["path"]]
@@ -155,12 +160,12 @@ def history(session: AnySession, revisions: Sequence[Revision]) -> Report:
              header(r.was) if r.was else "", header(r.now) if r.now else "", nets(r), r.why]
             for r in revisions]
     columns = (Column("when"), Column("change"), Column("deal", True), Column("entry", True),
-               Column("before"), Column("after"), Column("was"), Column("now"), Column("nets"),
-               Column("why"))
+               *(Column(title, wrap=True) for title in ("before", "after", "was", "now", "nets",
+                                                         "why")))
     data = {"session": session.name, "game": session.game.name,
             "history": [revision_data(r) for r in revisions]}
     return Report(data, (Table(columns, rows),) if rows else (), title,
-                  drawing="\n".join(lines) if lines else None)
+                  drawing=(lambda _: "\n".join(lines)) if lines else None)
 
 
 def revision_data(r: Revision) -> dict[str, Any]:
