@@ -48,7 +48,8 @@ MANGLINGS = st.sampled_from([
     " = ", "=", ": ", '"', "'", "\\", "\\/", "\\u00e9", "\\ud800", "\\U0001F600", "\x7f", "\t",
     "null", "1.5", "1e3", "+1", "01", "1_000", "nan", "inf", "true", "[", "]", "{", "}", ",",
     "#", "\n", " ", "a.b = 1", "Ann = 1, Ann = 2", '"Ann" = 1, Ann = 2', "1979-05-27", '"""',
-    "[1, 2, ]", "{ }", "[[1], [null]]", "tricks = ", ", Ann = ", "{ Bob = "])
+    "[1, 2, ]", "{ }", "[[1], [null]]", "tricks = ", ", Ann = ", "{ Bob = ", "\r", "\r\n",
+    '{ "all_pass": true }', '"Ann": 1, ', ":"])
 
 
 deal_keys = st.sampled_from(["tricks", "miss", "order", "dealer", "Ann", "Bob", "x y"])
@@ -107,6 +108,17 @@ def test_history_tables_read_fast_mean_what_tomllib_reads(
     fast = fastread.read_fast(text)
     if fast is not None:
         assert fast == expected
+
+
+@pytest.mark.parametrize("line", ['    { "all_pass": true },', "    { all_pass = true\r},",
+                                  '    { tricks = { "Ann": 3 } },'])
+def test_json_that_is_not_toml_is_left_to_tomllib(tmp_path: Path, line: str) -> None:
+    """A colon for an equals sign, a lone carriage return: JSON reads them, TOML does not,
+    so the file is an error (the review's cases)."""
+    text = f"{FAST_HEAD}deals = [\n{line}\n]\n{FAST_TAIL}"
+    assert fastread.read_fast(text) is None
+    with pytest.raises(tomllib.TOMLDecodeError):
+        tomllib.loads(text)
 
 
 def test_the_bundled_sessions_are_read_fast() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -444,12 +445,20 @@ def _mangled(good: bytes, change: str) -> bytes:
         "dealer": (*fields[:4], "Zed", *fields[5:]),
         "state": (header, fields[1], ("x",), *fields[3:]),
         "tally": (*fields[:8], {"Ann": {"looed": "x"}}),
+        "moved": (*fields[:7], _moved(fields[7], -20), *fields[8:]),
+        "layout": (fields[0], "canonicaL", *fields[2:]),
     }[change]
     return marshal.dumps((magic, version, game, state_version, size, made_from, tuple(fields)))
 
 
+def _moved(append: Any, by: int) -> Any:
+    """The cached place for the next deal, moved `by` bytes (as a flipped bit might)."""
+    (start, end, *rest), around = append
+    return (start + by, end + by, *rest), around
+
+
 @pytest.mark.parametrize("change", ["date", "header", "balances", "settings", "append",
-                                    "dealer", "state", "tally"])
+                                    "dealer", "state", "tally", "moved", "layout"])
 def test_a_cache_damaged_but_for_the_files_bytes_is_not_trusted(tmp_path: Path,
                                                                  change: str) -> None:
     path = tmp_path / "s.toml"
@@ -467,6 +476,7 @@ def test_a_cache_damaged_but_for_the_files_bytes_is_not_trusted(tmp_path: Path,
     cache.write_bytes(damaged)
     add(path, hand(Ann=2, Bob=1, Cid=0))
     assert path.read_text().startswith('format = "scorekeeper session"\n')
+    assert len(tomllib.loads(path.read_text())["deals"]) == 3
     assert filing.load(str(path)).standing.deals == 3
 
 

@@ -27,7 +27,7 @@ from ..session import AnySession, Standing, Tally
 from .append import AppendPoint
 from .atomic import hidden_beside, write_atomic
 
-MAGIC = "scorekeeper cache 6"
+MAGIC = "scorekeeper cache 7"
 #: A cache holds no deals, only their sums: far less than this (Bridge: a line a rubber).
 MAX_SIZE = 64 * 1024 * 1024
 
@@ -83,7 +83,8 @@ def read(session_path: str, raw: bytes, name: str) -> Kept | None:
             return None
         standing = Standing(_counts(balances), header.game.state_from_data(state),
                             table.exact(next_dealer), _number(deals), _number(entries), table)
-        point = None if append is None else AppendPoint.from_data(append)
+        point = None if append is None else _placed(AppendPoint.from_data(append[0]),
+                                                    append[1], raw)
         return Kept(header, standing, str(layout), point, {p: _counts(tally[p])
                                                              for p in tally},
                     _number(changes))
@@ -101,11 +102,28 @@ def write(session_path: str, raw: bytes, kept: Kept) -> None:
     game = header.game
     fields = (_plain(codec.header(header)), kept.layout, game.state_to_data(standing.state),
               standing.balances, standing.next_dealer, standing.deals, standing.entries,
-              None if kept.append is None else kept.append.as_data(), kept.tally, kept.changes,
+              None if kept.append is None else (kept.append.as_data(), _around(kept.append, raw)),
+              kept.tally, kept.changes,
               list(standing.seated))
     record: Any = (MAGIC, __version__, game.name, game.state_version, len(raw), digest(raw), fields)
     with suppress(ScorekeeperError, ValueError):
         write_atomic(path_of(session_path), marshal.dumps(record), durable=False)
+
+
+#: The bytes each side of the place the next deal goes that the cache keeps, to know the
+#: place is still that one (a cache damaged, or made by another build, is not trusted).
+AROUND = 32
+
+
+def _around(point: AppendPoint, raw: bytes) -> bytes:
+    return raw[max(point.start - AROUND, 0):point.end + AROUND]
+
+
+def _placed(point: AppendPoint, around: object, raw: bytes) -> AppendPoint:
+    """`point`, if the bytes around it are those the cache kept; else ValueError."""
+    if point.end > len(raw) or around != _around(point, raw):
+        raise ValueError("the place for the next deal is not where the cache says")
+    return point
 
 
 def _read(path: str) -> bytes:

@@ -151,6 +151,8 @@ def _json(lines: str, keys: list[str]) -> list[Any] | None:
         return None  # a raw DEL, an escaped slash, a half surrogate and null are JSON's alone
     if any(" = " in found for found in _STRING.findall(lines)):
         return None
+    if "\r" in lines or ":" in _STRING.sub('""', lines):
+        return None  # a lone CR is space to JSON alone, and a colon its separator
     for key in keys:
         lines = lines.replace(f"{{ {key} = ", f'{{ "{key}": ').replace(f", {key} = ",
                                                                        f', "{key}": ')

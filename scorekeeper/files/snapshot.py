@@ -146,7 +146,7 @@ def from_bytes(path: str, real: str, raw: bytes, identity: atomic.Identity,
     """The snapshot of `raw`, read from `real`: from its cached standing if there is a good
     one, else in full (and, with `keep`, the cache written for next time)."""
     kept = cache.read(real, raw, session_name(path))
-    if kept is not None:
+    if kept is not None and kept.layout in Layout.__members__.values():
         return Snapshot(path, real, raw, identity, Layout(kept.layout), kept.header,
                         kept.standing, kept.append, kept.tally, kept.changes)
     snapshot = read_in_full(path, real, raw, identity)
