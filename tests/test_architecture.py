@@ -89,7 +89,7 @@ def imports(path: Path) -> set[str]:
 @pytest.mark.parametrize("module", CORE)
 def test_the_core_imports_no_cli_table_or_file_format(module: str) -> None:
     assert not imports(PACKAGE / module) & {"click", "tabulate", "tomllib", "tomli_w",
-                                            "prompt_toolkit", "plotext", "platformdirs"}
+                                            "prompt_toolkit", "platformdirs"}
 
 
 @pytest.mark.parametrize("module", MODULES)
@@ -139,7 +139,7 @@ def test_recording_a_deal_imports_only_what_it_needs(tmp_path: Path) -> None:
         "sys.argv = ['scorekeeper', 'deal', 'a=1', 'b=2', 'c=0']\n"
         "try:\n    main()\nexcept SystemExit as done:\n    assert done.code == 0, done.code\n"
         "print(' '.join(m for m in ('tabulate', 'decimal', 'json', 'hashlib', 'difflib',"
-        " 'prompt_toolkit', 'plotext', 'platformdirs', 'scorekeeper.games.bridge',"
+        " 'prompt_toolkit', 'platformdirs', 'scorekeeper.games.bridge',"
         " 'scorekeeper.games.pinochle', 'scorekeeper.render.reports', 'scorekeeper.reckoning',"
         " 'scorekeeper.files.outline', 'scorekeeper.files.textedit', 'unicodedata',"
         " 'click.shell_completion', 'tomllib', 'tomli_w') if m in sys.modules), file=sys.stderr)"

@@ -16,7 +16,7 @@ from ..text import visible
 from .options import (
     CONTEXT,
     Command,
-    canvas,
+    draw_chart,
     echo,
     emit,
     folder_to_list,
@@ -182,7 +182,10 @@ def book_command(ctx: click.Context, game: str | None, since: datetime.date | No
     if chart:
         from ..render.chart import book_charts
 
-        click.echo(book_charts(chosen, canvas()))
+        if chosen:
+            draw_chart(lambda canvas: book_charts(chosen, canvas))
+        else:
+            click.echo("No sittings to draw.")
     else:
         from ..render.book import book as report
 

@@ -266,15 +266,31 @@ def emit(report: Any, fmt: str | None) -> None:
 
 
 def canvas() -> Canvas:
-    """A chart's size, to fit the terminal, and its colour (on a terminal, unless
-    $NO_COLOR is set)."""
+    """A chart's size, to fit the terminal (or $COLUMNS and $LINES), and its colour: on a
+    terminal, unless $NO_COLOR is set and not empty or $TERM is dumb."""
     import shutil
 
     from ..render.chart import Canvas
 
     size = shutil.get_terminal_size()
-    return Canvas(min(size.columns, 100), min(max(size.lines - 4, 12), 24),
-                  sys.stdout.isatty() and "NO_COLOR" not in os.environ)
+    return Canvas(min(size.columns, 100), min(max(size.lines - 2, 12), 24), colour())
+
+
+def colour() -> bool:
+    """Whether output may be in colour (https://no-color.org)."""
+    return (sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+            and os.environ.get("TERM") != "dumb")
+
+
+def draw_chart(draw: Callable[[Canvas], str]) -> None:
+    """Print a chart drawn to fit the terminal; a terminal too small is said plainly."""
+    from ..errors import ScorekeeperError
+    from ..render.chart import TooSmall
+
+    try:
+        click.echo(draw(canvas()))
+    except TooSmall as error:
+        raise ScorekeeperError(f"{error} (widen it, or set COLUMNS and LINES)") from None
 
 
 def output_width() -> int | None:

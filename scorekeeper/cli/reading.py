@@ -14,8 +14,8 @@ from ..text import visible
 from .options import (
     CONTEXT,
     Command,
-    canvas,
     complete_session,
+    draw_chart,
     echo,
     emit,
     folder,
@@ -106,7 +106,7 @@ def show(ctx: click.Context, session: str | None, chart: bool, fmt: str | None) 
     if chart:
         from ..render.chart import session_chart
 
-        click.echo(session_chart(shown.session, shown.played, canvas()))
+        draw_chart(lambda canvas: session_chart(shown.session, shown.played, canvas))
         return
     from ..history import changed_entries
 

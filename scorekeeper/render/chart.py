@@ -1,24 +1,28 @@
-"""Charts drawn in the terminal with plotext (imported only when a chart is asked for): one
-line per player, each with a marker of its own and a legend, so that players are told apart
-without colour too. Plain characters when colour is off.
+"""Charts drawn in the terminal in plain characters: each player's running total as a line
+of its own marker, players whose lines are the same (partners in Bridge) as one line named
+for all of them, a zero line, ticks at round whole numbers, and the legend under the chart,
+every line named. Colour, where the terminal has it, only adds to the markers.
 
-plotext 5 is pure Python (6 ships a compiled core with wheels for few platforms); uniplot
-would need numpy, which does not install on phone terminals such as Termux.
+Drawn here rather than by a plotting library: one that forced a background, put its legend
+on the data and ran out of markers at 13 lines was the reason.
 """
 
 from __future__ import annotations
 
-import math
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from decimal import Decimal
 from typing import Any, NamedTuple
 
 from ..book import Sitting, money_of, players_in
+from ..ledger import places_of
 from ..session import AnySession, Played
 
-#: Markers that tell the lines apart without colour.
-MARKERS = "*+ox#@%&$=~^"
-_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+#: A marker a line, told apart without colour: as many as a Loo table's most players.
+MARKERS = "*+ox#@%&$=~^?!<>"
+#: Foreground colours, cycled (never a background).
+COLOURS = (31, 32, 34, 35, 36, 33, 91, 92, 94, 95, 96, 93)
+#: The narrowest and lowest chart that can be read.
+LEAST_WIDTH, LEAST_HEIGHT = 40, 8
 
 
 class Canvas(NamedTuple):
@@ -27,6 +31,18 @@ class Canvas(NamedTuple):
     width: int = 80
     height: int = 20
     color: bool = False
+
+
+class Series(NamedTuple):
+    """A line: who it is (one player, or partners whose totals are the same throughout),
+    and its values, in whole numbers of the chart's smallest step."""
+
+    names: tuple[str, ...]
+    values: tuple[int, ...]
+
+
+class TooSmall(ValueError):
+    """The terminal is too small for a chart."""
 
 
 def session_chart(session: AnySession, played: Sequence[Played[Any, Any, Any]],
@@ -40,8 +56,8 @@ def session_chart(session: AnySession, played: Sequence[Played[Any, Any, Any]],
             for p in names:
                 running[p].append(each.balances.get(p, 0))
     unit = session.game.unit
-    return chart(f"{session.game.title} '{session.name}': {unit}s won, deal by deal", "deals",
-                 running, canvas)
+    return chart(f"{session.game.title} '{session.name}': {unit}s won, deal by deal",
+                 f"{unit}s", "deals", running, canvas)
 
 
 def book_charts(sittings: Sequence[Sitting], canvas: Canvas) -> str:
@@ -49,40 +65,198 @@ def book_charts(sittings: Sequence[Sitting], canvas: Canvas) -> str:
     drawn = []
     for currency in sorted({s.currency for s in sittings}):
         of = [s for s in sittings if s.currency == currency]
+        places = max(places_of(Decimal(s.value)) for s in of)
         names = sorted(players_in(of), key=str.casefold)
-        running = {n: [0.0] for n in names}
+        running = {n: [0] for n in names}
         for sitting in of:
             money = {p.casefold(): m for p, m in money_of(sitting).items()}
             for n in names:
-                running[n].append(running[n][-1] + float(money.get(n.casefold(), 0)))
-        days = ["", *(s.date.strftime("%m-%d") for s in of)]
+                won = money.get(n.casefold(), Decimal(0)).scaleb(places)
+                running[n].append(running[n][-1] + int(won))
         drawn.append(chart(f"Money won, sitting by sitting ({currency or 'no currency'})",
-                           "sittings", running, canvas, days))
-    return "\n\n".join(drawn) or "No sittings to draw."
+                           currency or "money", "sittings", running, canvas, _days(of),
+                           places))
+    return "\n\n".join(drawn)
 
 
-def chart(title: str, xlabel: str, series: Mapping[str, Sequence[float]], canvas: Canvas,
-          labels: Sequence[str] | None = None) -> str:
-    """Each series (a player's running total, from the start) as a line, x from 0; the x
-    ticks named by `labels` when given; whole-number ticks on y for whole-number series."""
-    import plotext as plt  # type: ignore[import-untyped]
+def _days(sittings: Sequence[Sitting]) -> list[str]:
+    """Each sitting's day (MM-DD) under its point, sittings of the same day told apart by
+    a letter: 12-01, 12-01b."""
+    labels: list[str] = [""]
+    seen: dict[str, int] = {}
+    for s in sittings:
+        day = s.date.strftime("%m-%d")
+        seen[day] = seen.get(day, 0) + 1
+        labels.append(day if seen[day] == 1 else f"{day}{chr(ord('a') + min(seen[day], 26) - 1)}")
+    return labels
 
-    plt.clear_figure()
-    plt.plotsize(max(canvas.width, 40), max(canvas.height, 12))
-    if not canvas.color:
-        plt.theme("clear")
-    length = max((len(ys) for ys in series.values()), default=1)
-    xs = list(range(length))
-    for marker, (name, ys) in zip(MARKERS * 4, series.items(), strict=False):
-        plt.plot(xs, list(ys), label=name, marker=marker)
-    shown = xs[::max(1, (length - 1) // 8 or 1)]
-    plt.xticks(shown, [labels[x] for x in shown] if labels else None)
-    values = [y for ys in series.values() for y in ys]
-    if values and all(float(y).is_integer() for y in values):
-        low, high = math.floor(min(values)), math.ceil(max(values))
-        step = max(1, math.ceil((high - low) / 6))
-        plt.yticks(list(range(low, high + 1, step)))
-    plt.title(title)
-    plt.xlabel(xlabel)
-    drawn = str(plt.build())
-    return drawn if canvas.color else _ANSI.sub("", drawn).rstrip()
+
+def lines_of(running: Mapping[str, Sequence[int]]) -> list[Series]:
+    """One line a player, those whose totals are the same throughout drawn as one."""
+    found: dict[tuple[int, ...], list[str]] = {}
+    for name, values in running.items():
+        found.setdefault(tuple(values), []).append(name)
+    return [Series(tuple(names), values) for values, names in found.items()]
+
+
+def chart(title: str, unit: str, xlabel: str, running: Mapping[str, Sequence[int]],
+          canvas: Canvas, labels: Sequence[str] | None = None, places: int = 0) -> str:
+    """Each running total (whole numbers of 10**-`places`) as a line over x from 0; the x
+    ticks named by `labels` when given. TooSmall if the canvas is."""
+    if canvas.width < LEAST_WIDTH or canvas.height < LEAST_HEIGHT:
+        raise TooSmall(f"the terminal is {canvas.width} by {canvas.height}: a chart needs "
+                       f"{LEAST_WIDTH} columns and {LEAST_HEIGHT} lines")
+    series = lines_of(running)
+    values = [v for s in series for v in s.values] or [0]
+    room = canvas.height - 5 - _legend_height(series, canvas.width)
+    axis = Axis.for_range(min(values), max(values), room, places)
+    margin = max(len(axis.label(t)) for t in axis.ticks()) + 1
+    plot = Plot(canvas.width - margin - 1, axis)
+    for i, line in enumerate(series):
+        plot.draw(line.values, i)
+    length = max(len(s.values) for s in series) if series else 1
+    out = [title, f"({unit})".rjust(margin - 1)]
+    out += plot.rows(margin, canvas.color)
+    out += _x_axis(margin, plot.width, length, labels, xlabel)
+    out += _legend(series, canvas.width, canvas.color)
+    return "\n".join(out)
+
+
+class Axis(NamedTuple):
+    """The y axis: from `high` down to `low` (multiples of `step`), `rows` rows to a step;
+    values in whole numbers of 10**-`places`."""
+
+    low: int
+    high: int
+    step: int
+    rows: int
+    places: int
+
+    @classmethod
+    def for_range(cls, low: int, high: int, height: int, places: int) -> Axis:
+        """An axis from `low` to `high` (and 0) in at most `height` rows, its ticks at the
+        smallest round step that leaves a row or more between them."""
+        low, high = min(low, 0), max(high, 0, low + 1)
+        height = max(height, 3)
+        for step in _steps():
+            bottom, top = low // step * step, -(-high // step) * step
+            steps = (top - bottom) // step
+            if steps <= max((height - 1) // 2, 2):
+                return cls(bottom, top, step, (height - 1) // steps, places)
+        raise AssertionError("unreachable: the steps grow without end")
+
+    def ticks(self) -> list[int]:
+        return list(range(self.high, self.low - 1, -self.step))
+
+    def height(self) -> int:
+        return (self.high - self.low) // self.step * self.rows + 1
+
+    def row(self, value: float) -> int:
+        """The row (0 at the top) of `value`."""
+        return round((self.high - value) * self.rows / self.step)
+
+    def label(self, value: int) -> str:
+        text = str(Decimal(value).scaleb(-self.places))
+        return f"+{text}" if value > 0 else text
+
+
+def _steps() -> Iterator[int]:
+    """Round steps, smallest first: 1, 2, 5, 10, 20, 50, ..."""
+    scale = 1
+    while True:
+        for s in (1, 2, 5):
+            yield s * scale
+        scale *= 10
+
+
+class Plot:
+    """The grid the lines are drawn on."""
+
+    def __init__(self, width: int, axis: Axis) -> None:
+        self.width, self.axis = width, axis
+        self.cells = [[" "] * width for _ in range(axis.height())]
+        self.owner = [[-1] * width for _ in range(axis.height())]
+        zero = axis.row(0)
+        self.cells[zero] = ["-"] * width
+
+    def draw(self, values: Sequence[int], index: int) -> None:
+        """A line through `values`, spread over the width, each column joined to the last."""
+        last = None
+        for column in range(self.width):
+            at = column * (len(values) - 1) / max(self.width - 1, 1)
+            before = int(at)
+            after = min(before + 1, len(values) - 1)
+            value = values[before] + (values[after] - values[before]) * (at - before)
+            row = self.axis.row(value)
+            span = [row] if last is None else range(min(last, row), max(last, row) + 1)
+            for r in span:
+                self.cells[r][column] = MARKERS[index % len(MARKERS)]
+                self.owner[r][column] = index
+            last = row
+
+    def rows(self, margin: int, color: bool) -> list[str]:
+        ticks = {self.axis.row(t): self.axis.label(t) for t in self.axis.ticks()}
+        out = []
+        for r, cells in enumerate(self.cells):
+            text = "".join(_paint(c, o, color) for c, o in zip(cells, self.owner[r], strict=True))
+            edge = "+" if r in ticks else "|"
+            out.append(f"{ticks.get(r, ''):>{margin - 1}} {edge}{text}".rstrip())
+        return out
+
+
+def _paint(cell: str, owner: int, color: bool) -> str:
+    if not color or owner < 0:
+        return cell
+    return f"\x1b[{COLOURS[owner % len(COLOURS)]}m{cell}\x1b[0m"
+
+
+def _x_axis(margin: int, width: int, length: int, labels: Sequence[str] | None,
+            xlabel: str) -> list[str]:
+    """The x axis under the plot: a tick every round number of points, each named, the
+    names never overlapping."""
+    names = labels or [str(point) for point in range(length)]
+    room = max(map(len, names)) + 2
+    every = next(s for s in _steps() if (length - 1) // s + 1 <= max(width // room, 1))
+    rule, text = ["-"] * width, [" "] * width
+    end = -1
+    for point in range(0, length, every):
+        column = round(point * (width - 1) / max(length - 1, 1))
+        start = min(column, width - len(names[point]))
+        if start <= end:
+            continue
+        rule[column] = "+"
+        text[start:start + len(names[point])] = names[point]
+        end = start + len(names[point])
+    pad = " " * margin
+    return [f"{pad}+{''.join(rule)}", f"{pad} {''.join(text).rstrip()}",
+            f"{pad} {xlabel}".rstrip()]
+
+
+def _legend(series: Sequence[Series], width: int, color: bool) -> list[str]:
+    """Every line named, under the chart, wrapped to the width."""
+    from .layout import wrapped
+
+    lines, length = [""], 0
+    for i, line in enumerate(series):
+        marker = MARKERS[i % len(MARKERS)]
+        parts = wrapped(f"{marker} {' & '.join(line.names)}", width, "&")
+        parts[0] = _paint(marker, i, color) + parts[0][1:]
+        if length and length + 3 + len(_plain(parts[0])) > width:
+            lines.append("")
+            length = 0
+        lines[-1] += ("   " if length else "") + parts[0]
+        length += (3 if length else 0) + len(_plain(parts[0]))
+        if len(parts) > 1:
+            lines += parts[1:]
+            length = len(parts[-1])
+    return lines
+
+
+def _legend_height(series: Sequence[Series], width: int) -> int:
+    return len(_legend(series, width, False))
+
+
+def _plain(text: str) -> str:
+    import re
+
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)
