@@ -265,9 +265,9 @@ def test_new_refuses_to_replace_a_session_without_force(tmp_path: Path) -> None:
 
 
 def test_no_session_yet_says_how_to_start_one(tmp_path: Path) -> None:
-    assert run(tmp_path, "show", code=1).stderr.startswith(
-        "Error: no session chosen: start one with 'scorekeeper loo new NAME"
-    )
+    said = run(tmp_path, "show", code=1).stderr
+    assert said.startswith("Error: no session chosen: start one with 'scorekeeper GAME new NAME")
+    assert all(game in said for game in ("loo", "pinochle", "bridge"))
 
 
 def test_sessions_use_and_the_session_option(tmp_path: Path) -> None:
@@ -342,8 +342,8 @@ def test_settle_table(tmp_path: Path) -> None:
     assert out.splitlines()[0] == "Three-card Loo 'evening': 9 deals, 1 counter = 0.05 kr."
     assert "The pool held 6 counters, shared out: 1 each, 1 more to Bob, Cid (in the nets)." in out
     assert ["Dan", "-8", "-0.40"] in [line.split() for line in out.splitlines()]
-    csv_out = run(tmp_path, "settle --format csv").stdout
-    assert csv_out.split("\n\n")[1].splitlines() == [
+    csv_out = run(tmp_path, "settle --format csv --table payments").stdout
+    assert csv_out.splitlines() == [
         "pays,to,counters,money (kr)", "Cid,Ann,2,0.10", "Dan,Ann,1,0.05", "Dan,Bob,7,0.35"
     ]
 
@@ -490,3 +490,49 @@ def test_the_installed_command_reports_a_damaged_file_without_a_traceback(tmp_pa
         assert proc.returncode == 1, args
         assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
         assert f"{path}:1: not UTF-8 text" in proc.stderr
+
+
+def test_a_control_character_in_a_mistake_of_usage_is_shown_escaped() -> None:
+    """click's own messages quote what was typed: never raw to the terminal."""
+    from .helpers import scorekeeper_command
+
+    proc = subprocess.run([scorekeeper_command(), "show", "\x1b]0;pwned\x07"],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 2
+    assert "\x1b" not in proc.stderr and "\x07" not in proc.stderr
+    assert "Got unexpected extra argument (\\x1b]0;pwned\\x07)" in proc.stderr
+
+
+@pytest.mark.parametrize("line", ["book --dir {d}", "stats --dir {d}", "sessions --dir {d}",
+                                  "show --dir {d} -s x", "settle -s x --dir {d}",
+                                  "deal --dir {d} -s x --dry-run a=3 b=0",
+                                  "loo new y --players A,B,C --dir {d}", "use x --dir {d}"])
+def test_dir_is_taken_after_the_command_too(tmp_path: Path, line: str) -> None:
+    club = tmp_path / "club"
+    club.mkdir()
+    run(club, "loo new x --players Ann,Bob,Cid")
+    run(club, "deal a=3 b=0")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    before = run(club, line.replace(" --dir {d}", "")).stdout if "new" not in line else None
+    after = run(elsewhere, line.format(d=club)).stdout
+    if before is not None:
+        assert after == before
+    assert not list(elsewhere.iterdir())
+
+
+@pytest.mark.parametrize(("value", "money"), [("0.5", ["+0.50", "-1.00", "+0.50"]),
+                                              ("1", ["+1", "-2", "+1"]),
+                                              ("0.005", ["+0.005", "-0.010", "+0.005"])])
+def test_money_is_shown_to_the_currency_places_or_whole(tmp_path: Path, value: str,
+                                                        money: list[str]) -> None:
+    run(tmp_path, f"loo new x --players Ann,Bob,Cid --value {value}")
+    run(tmp_path, "deal a=3 b=0")
+    nets = run(tmp_path, "settle").stdout.split("\n\n")[1]
+    rows = [line.split() for line in nets.splitlines()]
+    assert [r[-1] for r in rows if r and r[0] in ("Ann", "Bob", "Cid")] == money
+    data = json.loads(run(tmp_path, "settle --format json").stdout)
+    assert [p["money"] for p in data["players"]] == [m.lstrip("+") for m in money]
+    book = json.loads(run(tmp_path, "book --format json").stdout)
+    assert [p["money"] for p in book["sittings"][0]["players"]] == [m.lstrip("+")
+                                                                     for m in money]

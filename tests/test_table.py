@@ -188,8 +188,32 @@ def test_an_editor_that_fails_saves_nothing(tmp_path: Path) -> None:
     play_lines(tmp_path, EVENING[:2])
     before = text_of(tmp_path)
     result = run(tmp_path, "edit", code=1, **editor(tmp_path, '"garbage"', code=3))
-    assert "Editing failed: nothing was saved" in result.stderr
+    assert "($EDITOR) ended with an error (exit 3): nothing was saved" in result.stderr
     assert text_of(tmp_path) == before
+
+
+@pytest.mark.parametrize(("env", "said"), [
+    ({"EDITOR": 'vi "-c', "VISUAL": None}, "Error: $EDITOR is 'vi \"-c', not a command (No "
+                                            "closing quotation): nothing was saved"),
+    ({"VISUAL": "no-such-editor --wait", "EDITOR": "nano"},
+     "Error: the editor 'no-such-editor' ($VISUAL) could not be run: No such file or "
+     "directory; set $VISUAL or $EDITOR to an editor you have, e.g. EDITOR=nano: nothing was "
+     "saved"),
+    ({"VISUAL": None, "EDITOR": None, "PATH": ""},
+     "Error: the editor 'vi' (neither $VISUAL nor $EDITOR is set) could not be run: No such "
+     "file or directory; set $VISUAL or $EDITOR to an editor you have, e.g. EDITOR=nano: "
+     "nothing was saved"),
+])
+def test_an_editor_that_cannot_be_run_is_named_with_where_it_came_from(
+        tmp_path: Path, env: dict[str, str | None], said: str) -> None:
+    import tempfile
+
+    play_lines(tmp_path, EVENING[:2])
+    before = text_of(tmp_path)
+    copies = set(Path(tempfile.gettempdir()).glob("evening.*.toml"))
+    assert run(tmp_path, "edit", code=1, **env).stderr == said + "\n"
+    assert text_of(tmp_path) == before
+    assert set(Path(tempfile.gettempdir()).glob("evening.*.toml")) == copies  # none left
 
 
 def test_an_edit_is_refused_if_the_session_changed_meanwhile(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from ..text import visible
 from .options import (
     CONTEXT,
     Command,
+    dir_option,
     draw_chart,
     echo,
     emit,
@@ -25,6 +26,7 @@ from .options import (
     output_options,
     session_option,
     session_path,
+    table_option,
     why_option,
 )
 from .params import Date, Player
@@ -87,6 +89,7 @@ def filters(f: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--until", type=Date(), help="Only sittings on or before this day."),
         click.option("--player", type=Player(), metavar="P",
                      help="Only sittings where P played (case is ignored)."),
+        dir_option,
     ]):
         f = option(f)
     return f
@@ -152,10 +155,11 @@ def _closest(typed: str, known: list[str]) -> str:
               help="After printing, mark the unpaid sittings chosen as paid today.")
 @click.option("--chart", is_flag=True, help="Draw each player's running money instead.")
 @output_options
+@table_option("sittings", "accounts", "payments")
 @click.pass_context
 def book_command(ctx: click.Context, game: str | None, since: datetime.date | None,
                  until: datetime.date | None, player: str | None, unpaid: bool,
-                 mark_paid: bool, chart: bool, fmt: str | None) -> None:
+                 mark_paid: bool, chart: bool, fmt: str | None, table: str | None) -> None:
     """Add up the sittings of the session folder: who won and lost what, what is still
     outstanding (sittings not yet paid), and the fewest payments that clear it.
 
@@ -170,6 +174,7 @@ def book_command(ctx: click.Context, game: str | None, since: datetime.date | No
       scorekeeper book --player ann --format json
       scorekeeper book --unpaid --mark-paid
       scorekeeper book --chart
+      scorekeeper book --format csv --table accounts > accounts.csv
     """
     from .. import book
 
@@ -189,7 +194,7 @@ def book_command(ctx: click.Context, game: str | None, since: datetime.date | No
     else:
         from ..render.book import book as report
 
-        emit(report(chosen, book.account(chosen)), fmt)
+        emit(report(chosen, book.account(chosen)), fmt, table)
     if mark_paid:
         _mark_paid(ctx, [s for s in chosen if s.paid is None])
     _report_problems(ctx, problems)
@@ -236,9 +241,11 @@ def _report_problems(ctx: click.Context, problems: list[str], marking: bool = Fa
 @click.command(context_settings=CONTEXT, cls=Command)
 @filters
 @output_options
+@table_option("loo", "pinochle", "bridge")
 @click.pass_context
 def stats(ctx: click.Context, game: str | None, since: datetime.date | None,
-          until: datetime.date | None, player: str | None, fmt: str | None) -> None:
+          until: datetime.date | None, player: str | None, fmt: str | None,
+          table: str | None) -> None:
     """Count how everyone plays, game by game, from the deals themselves.
 
     Loo: times looed, counters taken from pools. Pinochle: contracts, made, set, conceded,
@@ -248,13 +255,14 @@ def stats(ctx: click.Context, game: str | None, since: datetime.date | None,
     Examples:
       scorekeeper --dir sessions/club stats
       scorekeeper stats --game loo --format json
+      scorekeeper stats --format csv --table bridge > bridge.csv
     """
     from ..render.book import stats as report
 
     sittings, problems = read_folder(ctx)
     chosen = choose(sittings, game, since, until, player)
     rows, titles = _tally(chosen, player)
-    emit(report(rows, titles), fmt)
+    emit(report(rows, titles), fmt, table)
     _report_problems(ctx, problems)
 
 

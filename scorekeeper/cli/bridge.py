@@ -193,7 +193,7 @@ FORM = DealForm(
                      help="P held no trumps (once per void player)."),
     ],
     build=_build,
-    amend_example="2 --trump ruder --tricks E=8 --honours E=2,W=2",
+    amend_example="2 d b8 x b2d2",
     help="""Record a deal: trumps, one side's tricks, doublings, honours and chicane.
 
     In short: the trumps (s c d h nt, or spar klør ruder hjerter sans), a player of the
@@ -203,11 +203,11 @@ FORM = DealForm(
 
     \b
     Examples:
-      scorekeeper bridge deal h b8 b2d2          (hearts, Bob's side 8, honours Bob 2, Dan 2)
-      scorekeeper bridge deal nt c10 c4          (no trumps, Cid's side 10, Cid 4 aces)
-      scorekeeper bridge deal d a9 x a2c1        (diamonds doubled)
-      scorekeeper bridge deal h a12 a4c1 void b  (Bob held no trumps)
-      scorekeeper bridge deal --trump nt --tricks N=9 --honours N=2,S=1
+      scorekeeper deal h b8 b2d2          (hearts: Bob's side 8; honours b 2, d 2)
+      scorekeeper deal nt c10 c4          (no trumps: Cid's side 10; Cid 4 aces)
+      scorekeeper deal d a9 x a2c1        (diamonds, doubled)
+      scorekeeper deal h a12 a4c1 void b  (Bob held no trumps)
+      scorekeeper bridge deal --trump nt --tricks a=9 --honours a=2,c=1
     """,
 )
 

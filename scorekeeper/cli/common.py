@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
     from ..files.revise import Amended
-from .options import CONTEXT, Command, echo, run_state, session_param, session_path, why_param
+from .options import CONTEXT, Command, echo, run_state, session_params, session_path, why_param
 from .params import Count, Player
 
 Values = dict[str, Any]
@@ -181,7 +181,7 @@ def deal_command(game: str, form: DealForm) -> click.Command:
         lines = view_of(header.game).recorded(header, done.played, done.standing)
         echo(["Dry run: nothing saved."] * dry_run + lines)
 
-    params = [_words(form), *form.params, *_common_deal_options(), session_param()]
+    params = [_words(form), *form.params, *_common_deal_options(), *session_params()]
     command = GameCommand("deal", params=params, callback=record, help=form.help,
                           context_settings=CONTEXT)
     command.hints = form.hints
@@ -279,7 +279,7 @@ def amend_command(game: str, form: DealForm) -> click.Command:
         help="Keep a later deal that would read otherwise as it was played, written out in "
              "full (a Loo must recorded in short).")
     params = [number, _words(form), *form.params, *_common_deal_options(), why_param(),
-              as_recorded, session_param()]
+              as_recorded, *session_params()]
     command = GameCommand("amend", params=params, callback=amend, context_settings=CONTEXT,
                           help=AMEND_HELP.format(example=form.amend_example))
     command.hints = form.hints
@@ -300,7 +300,7 @@ nothing.
 Examples:
   scorekeeper amend {example}
   scorekeeper amend {example} --dry-run
-  scorekeeper amend {example} --why "the miss was Bob's"
+  scorekeeper amend {example} --why "a slip of the pencil"
 """
 
 

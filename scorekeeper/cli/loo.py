@@ -21,7 +21,7 @@ def group() -> None:
 
     \b
     Examples:
-      scorekeeper loo new friday --players Ann,Bob,Cid,Dan --value 0.05 --currency kr
+      scorekeeper loo new friday --players Ann,Bob,Cid,Dan --value 0.05
       scorekeeper loo deal Bob=2 Cid=0 Dan=1 --miss Dan
       scorekeeper loo deal --all-pass
     """
@@ -55,8 +55,8 @@ def new(ctx: click.Context, /, ante: int, loo_amount: int | None, unlimited: boo
     \b
     Examples:
       scorekeeper loo new friday --players Ann,Bob,Cid,Dan,Eve
-      scorekeeper loo new big --players Ann,Bob,Cid --ante 6 --unlimited --limit 30
-      scorekeeper loo new cafe --players Ann,Bob,Cid,Dan --value 0.05 --currency kr
+      scorekeeper loo new big --players Ann,Bob,Cid --unlimited --limit 30
+      scorekeeper loo new cafe --players Ann,Bob,Cid --value 0.05 --currency kr
     """
     from ..render.base import rate
 
@@ -202,11 +202,11 @@ FORM = DealForm(
 
     \b
     Examples:
-      scorekeeper loo deal b=2 c=0 d=1 miss d          (Dan took miss; names cut short)
-      scorekeeper loo deal c=1 b=2 defend              (if Bob dealt: he played for the pool)
-      scorekeeper loo deal d=1 e=0 a=2 order a,d,a     (an uneven pool)
-      scorekeeper loo deal miss b                      (Bob took miss, all others passed)
-      scorekeeper loo deal pass                        (the dealer takes the pool)
+      scorekeeper deal b=2 c=0 d=1 miss d       (Dan took miss; names cut short)
+      scorekeeper deal c=1 b=2 defend           (Bob dealt, played for the pool)
+      scorekeeper deal d=1 c=0 a=2 order a,d,a  (an uneven pool)
+      scorekeeper deal miss b                   (Bob took miss, all others passed)
+      scorekeeper deal pass                     (the dealer takes the pool)
       scorekeeper loo deal Bob=2 Cid=0 Dan=1 --miss Dan
     """,
 )

@@ -88,7 +88,7 @@ class Root(Quick, click.Group):
             code = done.exit_code
         except click.ClickException as error:
             with suppress(OSError, ValueError):  # stderr itself may be closed or full
-                error.show()
+                _show(error)
             code = error.exit_code
         except (click.exceptions.Abort, KeyboardInterrupt, Interrupted):
             code = _interrupted(state)
@@ -146,7 +146,7 @@ def cli(dir: str | None) -> None:
 
     \b
     Example evening:
-      scorekeeper loo new friday --players Ann,Bob,Cid,Dan --value 0.05 --currency kr
+      scorekeeper loo new friday --players Ann,Bob,Cid,Dan --value 0.05
       scorekeeper deal Bob=2 Cid=1 Dan=0
       scorekeeper show
       scorekeeper settle
@@ -195,6 +195,17 @@ def _forgiving_streams() -> None:
     for stream in (sys.stdout, sys.stderr):
         with suppress(AttributeError, ValueError, OSError):
             stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+
+
+def _show(error: click.ClickException) -> None:
+    """click's message for a mistake of usage, what was typed in it made visible (a
+    control character in an argument never reaches the terminal)."""
+    import io
+
+    text = io.StringIO()
+    error.show(file=text)
+    sys.stderr.write(visible(text.getvalue()))
+    sys.stderr.flush()
 
 
 def _say(text: str) -> None:

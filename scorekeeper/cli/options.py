@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ..render.chart import Canvas
 
 F = TypeVar("F", bound=Callable[..., Any])
-CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 80}
 FORMATS = ["simple", "json", "csv", "github", "grid", "plain", "pipe", "rst", "tsv"]
 
 
@@ -204,12 +204,30 @@ SESSION: dict[str, Any] = {
 }
 
 
-def session_param() -> click.Option:
-    return click.Option(["-s", "--session"], **SESSION)
+def _take_dir(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        ctx.find_root().params["dir"] = value
+
+
+#: --dir after the command, as before it: `book --dir sessions/club`.
+DIR: dict[str, Any] = {
+    "metavar": "DIR", "expose_value": False, "is_eager": True, "callback": _take_dir,
+    "help": "Session folder (as --dir before the command).",
+}
+
+
+def dir_option(f: F) -> F:
+    return click.option("--dir", **DIR)(f)
+
+
+def session_params() -> list[click.Option]:
+    """-s and --dir, as objects (for a command built of its parameters)."""
+    return [click.Option(["-s", "--session"], **SESSION), click.Option(["--dir"], **DIR)]
 
 
 def session_option(f: F) -> F:
-    return click.option("-s", "--session", **SESSION)(f)
+    """-s, and --dir."""
+    return dir_option(click.option("-s", "--session", **SESSION)(f))
 
 
 WHY: dict[str, Any] = {"type": Why(), "metavar": "TEXT",
@@ -257,12 +275,23 @@ def output_options(f: F) -> F:
     )(f)
 
 
-def emit(report: Any, fmt: str | None) -> None:
+def table_option(*names: str) -> Callable[[F], F]:
+    """--table NAME: which of a command's tables a CSV holds (the first if not given), or
+    a table format prints (all if not given)."""
+    return click.option("--table", type=click.Choice(names, case_sensitive=False),
+                        help=f"The table to print: {', '.join(names)} (a CSV holds one: the "
+                             f"first, {names[0]}, if not given).")
+
+
+def emit(report: Any, fmt: str | None, table: str | None = None) -> None:
     """Print a report in `fmt`, its tables fitted to the width of the terminal (or of
     $COLUMNS); into a pipe or a file, lines are not wrapped."""
     from ..render.report import emit as render
 
-    click.echo(render(report, fmt, output_width() if fmt not in ("json", "csv") else None))
+    width = output_width() if fmt not in ("json", "csv") else None
+    if table is not None and fmt == "json":
+        raise click.UsageError("--table chooses a table of csv or a table format, not json")
+    click.echo(render(report, fmt, width, table))
 
 
 def canvas() -> Canvas:
@@ -316,6 +345,7 @@ def new_session_options(f: F) -> F:
                      help="Who deals first [default: the first player]."),
         click.option("--date", type=Date(), help="The day of the sitting [default: today]."),
         click.option("--force", is_flag=True, help="Replace a session of the same name."),
+        dir_option,
     ]
     for option in reversed(options):
         f = option(f)

@@ -86,7 +86,7 @@ def new(ctx: click.Context, /, chips: int, chip_table: tuple[tuple[int, int], ..
     \b
     Examples:
       scorekeeper pinochle new sunday --players Ann,Bob,Cid,Dan --value 0.10
-      scorekeeper pinochle new club --players Ann,Bob,Cid --chip-table 0:1,300:2,400:5
+      scorekeeper pinochle new club --players Ann,Bob,Cid --chip-table 0:1,400:5
     """
     from ..render.base import rate
 
@@ -248,7 +248,7 @@ FORM = DealForm(
     ],
     build=_build,
     check=_check,
-    amend_example="2 --bidder Cid --bid 300 --meld 150 --conceded",
+    amend_example="2 c 300 150 140",
     help="""Record a deal: the contractor, his bid and meld, and how it ended.
 
     In short, BIDDER BID MELD and, when the meld is short of the bid, how it ended: the card
@@ -258,13 +258,13 @@ FORM = DealForm(
 
     \b
     Examples:
-      scorekeeper pinochle deal b 350 190 172      (Bob played and took 172)
-      scorekeeper pinochle deal b 350 400          (the meld makes the bid)
-      scorekeeper pinochle deal b 420 260 d        (declined; c conceded, x no bury)
-      scorekeeper pinochle deal pass               (nobody bid)
+      scorekeeper deal b 350 190 172   (Bob bid 350, melded 190, took 172)
+      scorekeeper deal b 350 400       (the meld makes the bid)
+      scorekeeper deal b 420 260 d     (declined; c conceded, x no bury)
+      scorekeeper deal pass            (nobody bid)
       scorekeeper pinochle deal --bidder Ann --bid 350 --meld 190 --took 172
-      scorekeeper pinochle deal --bidder Cid --bid 300 --meld-cards "AH 10H KH QH JH 9H" \\
-          --trump hearts --conceded
+      scorekeeper pinochle deal --bidder Cid --bid 300 --trump hearts \\
+          --meld-cards "AH 10H KH QH JH 9H" --conceded
     """,
 )
 

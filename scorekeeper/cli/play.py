@@ -55,7 +55,7 @@ change, only a typed yes is)."""
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"],
-                                 "max_content_width": 100})
+                                 "max_content_width": 80})
 @session_option
 @click.option("--keep-going", is_flag=True,
               help="Piped in: run every line, even after one is refused.")

@@ -15,6 +15,7 @@ from .options import (
     CONTEXT,
     Command,
     complete_session,
+    dir_option,
     draw_chart,
     echo,
     emit,
@@ -25,11 +26,13 @@ from .options import (
     output_options,
     session_option,
     session_path,
+    table_option,
 )
 
 
 @click.command(context_settings=CONTEXT, cls=Command)
 @output_options
+@dir_option
 @click.pass_context
 def sessions(ctx: click.Context, fmt: str | None) -> None:
     """List the sessions in the session folder; the current one is marked *.
@@ -63,6 +66,7 @@ def sessions(ctx: click.Context, fmt: str | None) -> None:
 
 @click.command(context_settings=CONTEXT, cls=Command)
 @click.argument("name", shell_complete=complete_session)
+@dir_option
 @click.pass_context
 def use(ctx: click.Context, name: str) -> None:
     """Make the session NAME the current one.
@@ -146,8 +150,10 @@ def history_command(ctx: click.Context, session: str | None, fmt: str | None) ->
 @click.command(context_settings=CONTEXT, cls=Command)
 @session_option
 @output_options
+@table_option("players", "payments")
 @click.pass_context
-def settle(ctx: click.Context, session: str | None, fmt: str | None) -> None:
+def settle(ctx: click.Context, session: str | None, fmt: str | None, table: str | None
+           ) -> None:
     """End-of-sitting reckoning: each player's net and money, and who pays whom.
 
     The payments are the fewest that clear every net.
@@ -156,13 +162,14 @@ def settle(ctx: click.Context, session: str | None, fmt: str | None) -> None:
     Examples:
       scorekeeper settle
       scorekeeper settle -s sessions/loo-evening.toml --format json
+      scorekeeper settle --format csv --table payments > payments.csv
     """
     from ..reckoning import settle as reckon
     from ..render.reports import settle as report
     from .saving import known_or_open
 
     read = known_or_open(ctx, session_path(ctx, session))
-    emit(report(read.header, reckon(read.header, read.standing)), fmt)
+    emit(report(read.header, reckon(read.header, read.standing)), fmt, table)
 
 
 @click.command(context_settings=CONTEXT, cls=Command)

@@ -58,7 +58,8 @@ def _dispatch(ctx: click.Context, which: str, args: tuple[str, ...], spec: str |
         click.echo(ctx.get_help())  # no session: the help of the command itself
         return
     if wants_help:
-        click.echo(f"Session {_whose(path, game)}; its {which}:\n")
+        echo(f"Session {_whose(path, game)}, its players {_players(ctx, path)}; its {which} "
+             "(whose examples name Ann, Bob, Cid and Dan):\n")
         args = ("--help",)
     # The session goes first: an option left without its value at the end of ARGS must not
     # take it for its value.
@@ -70,6 +71,17 @@ def _dispatch(ctx: click.Context, which: str, args: tuple[str, ...], spec: str |
             error.option_name, f"{error.message.rstrip('.')}: session {_whose(path, game)} "
             f"('scorekeeper {which} --help' lists its options).", error.possibilities,
             error.ctx) from None
+
+
+def _players(ctx: click.Context, path: str) -> str:
+    """The session's players and the least of each name a player may type: Margaret Ann
+    (m), Bob (b)."""
+    from ..render.layout import abbreviations
+    from .saving import known_or_open
+
+    players = list(known_or_open(ctx, path).header.players)
+    short = abbreviations(players, least=1)
+    return ", ".join(f"{p} ({short[p].lower()})" if p in short else p for p in players)
 
 
 def _whose(path: str, game: str) -> str:
@@ -119,9 +131,9 @@ def deal(ctx: click.Context, session: str | None, args: tuple[str, ...]) -> None
 
     \b
     Examples:
-      scorekeeper deal Bob=2 Cid=0 Dan=1 --miss Dan          (Loo)
-      scorekeeper deal --bidder Bob --bid 350 --meld 190 --took 172   (Pinochle)
-      scorekeeper deal --trump nt --tricks N=9 --honours N=2,S=1       (Bridge)
+      scorekeeper deal b=2 c=0 d=1 miss d     (Loo)
+      scorekeeper deal b 350 190 172          (Pinochle)
+      scorekeeper deal nt a9 a2c1             (Bridge)
     """
     _dispatch(ctx, "deal", args, session)
 
@@ -135,8 +147,9 @@ def amend(ctx: click.Context, session: str | None, args: tuple[str, ...]) -> Non
 
     \b
     Examples:
-      scorekeeper amend 3 Bob=2 Cid=1 Dan=0                                   (Loo)
-      scorekeeper amend 2 --bidder Cid --bid 300 --meld 150 --conceded --dry-run  (Pinochle)
+      scorekeeper amend 3 Bob=2 Cid=1 Dan=0             (Loo)
+      scorekeeper amend 2 --took 150 --dry-run          (Pinochle: the rest kept)
+      scorekeeper amend 4 nt a10 a2c1                   (Bridge)
     """
     _dispatch(ctx, "amend", args, session)
 
@@ -246,7 +259,7 @@ def _edit_until_good(copy: str, path: str, original: bytes) -> bytes | None:
 
     while True:
         try:
-            click.edit(filename=copy)
+            _run_editor(copy)
             edited = atomic.read_file(copy)
         except (click.ClickException, ScorekeeperError) as error:
             _remove(copy)
@@ -262,6 +275,36 @@ def _edit_until_good(copy: str, path: str, original: bytes) -> bytes | None:
         click.echo("\n".join(visible(str(p)) for p in problems), err=True)
         if not (sys.stdin.isatty() and click.confirm("Edit again?", default=True, err=True)):
             raise click.ClickException(f"nothing was saved; your edit is kept in {copy}")
+
+
+def _run_editor(copy: str) -> None:
+    """Run $VISUAL or $EDITOR (else the first of sensible-editor, vim, nano, vi there is)
+    on `copy`; a ClickException that names the editor and where it came from if it cannot
+    be run or ends in an error."""
+    import os
+    import shlex
+    import shutil
+    import subprocess
+
+    source = next((key for key in ("VISUAL", "EDITOR") if os.environ.get(key)), None)
+    editor = os.environ[source] if source else next(
+        (e for e in ("sensible-editor", "vim", "nano") if shutil.which(e)), "vi")
+    where = f"${source}" if source else "neither $VISUAL nor $EDITOR is set"
+    try:
+        argv = shlex.split(editor)
+    except ValueError as error:
+        raise click.ClickException(f"{where} is {editor!r}, not a command ({error})") from None
+    if not argv:
+        raise click.ClickException(f"{where} is {editor!r}, not a command")
+    try:
+        code = subprocess.call([*argv, copy])
+    except OSError as error:
+        raise click.ClickException(
+            f"the editor {argv[0]!r} ({where}) could not be run: {error.strerror or error}; "
+            "set $VISUAL or $EDITOR to an editor you have, e.g. EDITOR=nano") from None
+    if code != 0:
+        raise click.ClickException(f"the editor {argv[0]!r} ({where}) ended with an error "
+                                   f"(exit {code})")
 
 
 def _save_edit(ctx: click.Context, shown: Snapshot, edited: bytes, copy: str, why: str

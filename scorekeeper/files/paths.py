@@ -63,9 +63,9 @@ def find_session(folder: str, spec: str | None) -> str:
     current one."""
     spec = spec or current_session(folder)
     if not spec:
-        raise SessionError("no session chosen: start one with 'scorekeeper loo new NAME "
-                           "--players A,B,C', pick one with 'scorekeeper use NAME', or give -s "
-                           "NAME")
+        raise SessionError("no session chosen: start one with 'scorekeeper GAME new NAME "
+                           "--players A,B,C' (GAME: loo, pinochle or bridge), pick one with "
+                           "'scorekeeper use NAME', or give -s NAME")
     path = session_path(folder, spec)
     if not os.path.lexists(path):
         raise SessionError(f"no session {spec!r}{'' if is_path(spec) else _near(folder, spec)}")

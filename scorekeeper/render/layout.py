@@ -64,7 +64,10 @@ def fit(shape: Shape, width: int | None, players: Sequence[str] = ()) -> list[st
         if stacked is not None:
             drawn.append(stacked + legend(cut, named, width))
             break
-    return min(drawn, key=len) if drawn else _records(shape, width)
+    if drawn:
+        return min(drawn, key=len)
+    named, cut = _namings(shape, players)[-1]
+    return _records(named, width) + legend(cut, named, width)
 
 
 def fitted(shape: Shape, width: int, players: Sequence[str] = ()
@@ -244,23 +247,35 @@ def _stacked(shape: Shape, width: int) -> list[str] | None:
     out = _heads(grid, widths)
     for lines, full in zip(_drawn(grid, widths), shape.rows, strict=True):
         out += lines
-        for i in moved:
-            label = f"{shape.titles[i]}: " if len(moved) > 1 else ""
-            if full[i]:
-                out += [" " * indent + line for line in wrapped(label + full[i], width - indent)]
+        items = [(f"{shape.titles[i]}: " if len(moved) > 1 else "") + full[i]
+                 for i in moved if full[i]]
+        out += [" " * indent + line for line in _side_by_side(items, width - indent)]
     return out
 
 
+def _side_by_side(items: list[str], width: int) -> list[str]:
+    """Items on lines of `width`, as many to a line as fit whole; a longer one wrapped."""
+    lines: list[str] = []
+    for item in items:
+        if lines and width_of(lines[-1]) + 3 + width_of(item) <= width:
+            lines[-1] += "   " + item
+        else:
+            lines += wrapped(item, width)
+    return lines
+
+
 def _records(shape: Shape, width: int) -> list[str]:
-    """Layout 5: one record a row, a line a column."""
+    """Layout 5: one record a row, a line a column (the titles, names cut short if they
+    are longer than a third of the width)."""
     skip = 1 if shape.record else 0
     labels = shape.titles[skip:]
     room = min(max(map(width_of, labels), default=0), width // 3)
     value = width - room - GAP
     out: list[str] = []
     for number, row in enumerate(shape.rows, start=1):
-        head = f"{shape.record} {row[0]}" if shape.record else str(number)
-        out.append(f"-[ {head} ]".ljust(width, "-"))
+        head = f"-[ {shape.record} {row[0]} ]" if shape.record else f"-[ {number} ]"
+        out += [head.ljust(width, "-")] if width_of(head) <= width else [
+            "-" * width, *wrapped(head[3:-2], width)]
         for label, cell in zip(labels, row[skip:], strict=True):
             names, values = wrapped(label, room), wrapped(cell, value) if cell else [""]
             for i in range(max(len(names), len(values))):

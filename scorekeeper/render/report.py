@@ -43,6 +43,8 @@ class Table(NamedTuple):
     record: str | None = None
     """What a row is ("deal"), named with the first column's value when a narrow terminal
     shows each row as a record."""
+    name: str = ""
+    """How --table names it ("payments"), where a report has more than one."""
 
 
 class Report(NamedTuple):
@@ -56,6 +58,15 @@ class Report(NamedTuple):
     drawing: Callable[[int | None], str] | None = None
     """A drawing that stands for the tables when no format is asked for (a score pad),
     made for a width (None: into a pipe)."""
+    sheets: tuple[Table, ...] = ()
+    """The tables as CSV writes them, where they are not `tables` (the book's money, a
+    column a player); one a CSV."""
+
+
+def table_names(report: Report, fmt: str | None) -> list[str]:
+    """The names of the tables --table may choose in `fmt`."""
+    tables = (report.sheets or report.tables) if fmt == "csv" else report.tables
+    return list(dict.fromkeys(t.name for t in tables if t.name))
 
 
 def check_format(fmt: str) -> str:
@@ -70,20 +81,38 @@ def check_format(fmt: str) -> str:
     return fmt
 
 
-def emit(report: Report, fmt: str | None, width: int | None = None) -> str:
+def emit(report: Report, fmt: str | None, width: int | None = None, table: str | None = None
+         ) -> str:
     """The report as `fmt`: json, csv, or a table format (None: the default, or the
     report's drawing if it has one). Lines are fitted to `width` when it is given (a
-    terminal): tables by the layouts of `layout`, other lines wrapped at their spaces."""
+    terminal): tables by the layouts of `layout`, other lines wrapped at their spaces.
+    CSV is one table: the one named `table`, else the first; in a table format `table`
+    chooses the tables printed."""
     if fmt == "json":
         return to_json(report.data() if callable(report.data) else report.data)
     if fmt == "csv":
-        return "\n\n".join(_csv(table) for table in report.tables)
+        sheets = _chosen(report.sheets or report.tables, table, report, fmt)
+        return _csv(sheets[0]) if sheets else ""
+    if table is not None:
+        report = report._replace(tables=tuple(_chosen(report.tables, table, report, fmt)),
+                                 drawing=None)
     if fmt is None and report.drawing is not None:
         body = ["\n".join(_prose([report.drawing(width)], width))]
     else:
         body = [_draw(table, fmt or DEFAULT_FORMAT, width) for table in report.tables]
     return "\n".join([*_prose(report.title, width), *_spaced(body),
                       *_prose(report.footer, width)])
+
+
+def _chosen(tables: Sequence[Table], name: str | None, report: Report, fmt: str | None
+            ) -> list[Table]:
+    if name is None or not tables:
+        return list(tables[:1])
+    chosen = [t for t in tables if t.name == name]
+    if not chosen:
+        names = table_names(report, fmt)
+        raise UsageError(f"no table {name!r} here: {', '.join(names) or 'it has one table'}")
+    return chosen
 
 
 def _prose(lines: Sequence[str], width: int | None) -> list[str]:
@@ -176,24 +205,31 @@ def _shape(table: Table) -> layout.Shape:
 
 def _tabulated(shape: layout.Shape, fmt: str, width: int | None, players: Sequence[str]
                ) -> str:
-    """A table in one of tabulate's formats, its cells wrapped to fit `width` where they
-    can be (its rules and borders measured, then the cells narrowed by as much again)."""
+    """A table in one of tabulate's formats. On a terminal its cells are wrapped and its
+    names cut short to fit (its rules and borders measured, then the cells narrowed by as
+    much again); a table that will not fit so is drawn as `layout` draws it."""
     from tabulate import tabulate
 
     align = ["right" if n else "left" for n in shape.numeric]
-    titles, rows, notes = shape.titles, shape.rows, []
+
+    def draw(titles: list[str], rows: list[list[str]]) -> str:
+        return str(tabulate(rows, titles, tablefmt=fmt, disable_numparse=True, colalign=align))
+
+    drawn = draw(shape.titles, shape.rows)
+    if width is None or _widest(drawn) <= width:
+        return drawn
     room = width
     for _ in range(4):
-        drawn = str(tabulate(rows, titles, tablefmt=fmt, disable_numparse=True,
-                             colalign=align))
-        over = max(map(len, drawn.split("\n"))) - (width or 0)
-        if width is None or over <= 0 or room is None:
-            break
-        room -= over
         found = layout.fitted(shape, room, players)
         if found is None:
             break
         named, widths, cut = found
-        titles, rows = named.titles, layout.broken(named, widths)
-        notes = layout.legend(cut, named, width)
-    return "\n".join([drawn, *notes])
+        drawn = draw(named.titles, layout.broken(named, widths))
+        if _widest(drawn) <= width:
+            return "\n".join([drawn, *layout.legend(cut, named, width)])
+        room -= _widest(drawn) - width
+    return "\n".join(layout.fit(shape, width, players))
+
+
+def _widest(text: str) -> int:
+    return max(map(len, text.split("\n")))

@@ -85,12 +85,12 @@ def settle(session: AnySession, settlement: Settlement[Any]) -> Report:
          *(Column(f"{k} held", numeric=True) for k in held_keys),
          Column(money_head, numeric=True)),
         [[p.name, signed(p.net), *h.values(), shown(p.money, places, sign=True)]
-         for p, h in zip(settlement.players, held, strict=True)])
+         for p, h in zip(settlement.players, held, strict=True)], name="players")
     payments = Table(
         (Column("pays"), Column("to"), Column(f"{unit}s", numeric=True),
          Column(money_head, numeric=True)),
         [[t.payer, t.payee, t.units, shown(money(t.units, value), places)]
-         for t in settlement.payments])
+         for t in settlement.payments], name="payments")
     deals = settlement.standing.deals
     data = {
         "session": session.name, "game": session.game.name, "unit": unit,
@@ -107,7 +107,8 @@ def settle(session: AnySession, settlement: Settlement[Any]) -> Report:
              *view.settle_lines(session, settlement), "")
     if settlement.payments:
         return Report(data, (nets, payments), title)
-    return Report(data, (nets,), title, ("", "Nobody owes anybody anything."))
+    return Report(data, (nets,), title, ("", "Nobody owes anybody anything."),
+                  sheets=(nets, payments))
 
 
 def sessions(rows: list[dict[str, Any]]) -> Report:
@@ -121,7 +122,8 @@ def sessions(rows: list[dict[str, Any]]) -> Report:
              for r in rows]
     if not rows:
         return Report({"sessions": []}, (), ("No sessions yet: start one with 'scorekeeper "
-                                             "loo new NAME --players A,B,C'.",))
+                                             "GAME new NAME --players A,B,C' (GAME: loo, "
+                                             "pinochle or bridge).",))
     return Report({"sessions": rows}, (Table(columns, table),))
 
 
