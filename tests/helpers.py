@@ -3,6 +3,7 @@ and installed."""
 
 from __future__ import annotations
 
+import datetime
 import shlex
 import sys
 from pathlib import Path
@@ -27,6 +28,8 @@ def play_one(game: str, state: Any, deal: Any, dealer: str, players: tuple[str, 
 
 def sitting(game: str, players: tuple[str, ...], settings: Any, *entries: Any,
             **options: Any) -> AnySession:
+    """A session (of a day: a file with none is given one when it is next saved)."""
+    options.setdefault("date", datetime.date(2026, 11, 1))
     return Session(GAMES[game], Players(players), settings, entries, **options)
 
 

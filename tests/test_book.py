@@ -100,6 +100,58 @@ def test_a_file_without_a_date_counts_as_of_its_files_day(tmp_path: Path) -> Non
     assert book(tmp_path)["sittings"][0]["date"] == "2026-09-21"
 
 
+@pytest.mark.parametrize("layout", ["version 1", "hand-laid", "canonical"])
+@pytest.mark.parametrize("change", ["paid --date 2026-09-22", "deal a=3 b=0"])
+def test_an_undated_sitting_keeps_its_day_through_a_save(tmp_path: Path, layout: str,
+                                                         change: str) -> None:
+    """Its day, the day its file was last written, is written with its next change: the
+    save does not move it to today (nor make it paid before its own day)."""
+    path = tmp_path / "x.toml"
+    if layout == "version 1":
+        shutil.copy(ROOT / "tests" / "v1" / "loo-evening.toml", path)
+    else:
+        run(tmp_path, "loo new x --players Ann,Bob,Cid")
+        text = path.read_text()
+        text = text.replace(f"date = {text.split('date = ')[1][:10]}\n", "")
+        if layout == "hand-laid":
+            text = "# the Friday game\n" + text.replace("deals = []", "deals = [  # none yet\n]")
+        path.write_text(text)
+    os.utime(path, (1_790_000_000, 1_790_000_000))  # 2026-09-21
+    assert book(tmp_path)["sittings"][0]["date"] == "2026-09-21"
+    run(tmp_path, f"{change} -s x")
+    assert "\ndate = 2026-09-21\n" in path.read_text()
+    assert book(tmp_path)["sittings"][0]["date"] == "2026-09-21"
+    if layout == "hand-laid":
+        assert "# the Friday game" in path.read_text() and "# none yet" in path.read_text()
+
+
+def test_paid_refuses_a_day_before_an_undated_sitting_was_played(tmp_path: Path) -> None:
+    path = tmp_path / "x.toml"
+    shutil.copy(ROOT / "tests" / "v1" / "loo-evening.toml", path)
+    os.utime(path, (1_790_000_000, 1_790_000_000))  # 2026-09-21
+    before = path.read_bytes()
+    assert "was played on 2026-09-21: it cannot have been paid on 2026-09-20" in run(
+        tmp_path, "paid -s x --date 2026-09-20", code=1).stderr
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(("paid", "said"), [
+    ("2999-01-01", "2999-01-01 has not come yet"),
+    ("2026-11-01", "was played on 2026-11-02: it cannot have been paid on 2026-11-01")])
+def test_edit_holds_the_day_of_payment_to_the_rules_of_paid(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, paid: str, said: str) -> None:
+    run(tmp_path, "loo new x --players Ann,Bob,Cid --date 2026-11-02")
+    path = tmp_path / "x.toml"
+    before = path.read_bytes()
+    editor = tmp_path / "ed.py"
+    editor.write_text("import sys, pathlib\np = pathlib.Path(sys.argv[1])\n"
+                      f"p.write_text(p.read_text().replace('date = 2026-11-02\\n', "
+                      f"'date = 2026-11-02\\npaid = {paid}\\n'))\n")
+    monkeypatch.setenv("EDITOR", f"{sys.executable} {editor}")
+    assert said in run(tmp_path, "edit", code=1).stderr
+    assert path.read_bytes() == before
+
+
 def test_the_book_of_the_club(club: Path) -> None:
     data = book(club)
     assert len(data["sittings"]) == 12
@@ -214,3 +266,28 @@ def test_a_sitting_reached_by_two_names_is_counted_once(tmp_path: Path) -> None:
     assert book(tmp_path) == alone
     assert [s["session"] for s in alone["sittings"]] == ["friday"]
     assert "Marked 1 sitting paid" in run(tmp_path, "book --mark-paid").stderr
+
+
+def test_every_session_file_counts_whatever_its_name(tmp_path: Path) -> None:
+    run(tmp_path, "loo new x --players Ann,Bob,Cid")
+    run(tmp_path, "deal a=3 b=0")
+    shutil.copy(tmp_path / "x.toml", tmp_path / "friday night.toml")
+    shutil.copy(tmp_path / "x.toml", tmp_path / "år.toml")
+    names = [s["session"] for s in book(tmp_path)["sittings"]]
+    assert sorted(names) == ["friday night", "x", "år"]
+    listed = json.loads(run(tmp_path, "sessions --format json").stdout)["sessions"]
+    assert sorted(s["name"] for s in listed) == ["friday night", "x", "år"]
+    stats = json.loads(run(tmp_path, "stats --format json").stdout)["players"]
+    assert {r["name"]: r["sittings"] for r in stats} == {"Ann": 3, "Bob": 3, "Cid": 3}
+
+
+def test_a_current_file_that_is_a_fifo_hangs_nothing(tmp_path: Path) -> None:
+    run(tmp_path, "loo new x --players Ann,Bob,Cid")
+    (tmp_path / ".current").unlink()
+    os.mkfifo(tmp_path / ".current")
+    assert "is not a file naming the current session" in run(tmp_path, "show",
+                                                              code=1).stderr
+    listed = run(tmp_path, "sessions --format json")
+    assert json.loads(listed.stdout)["sessions"][0]["name"] == "x"
+    assert "Warning:" in listed.stderr
+    assert run(tmp_path, "book --format json").exit_code == 0

@@ -147,6 +147,7 @@ HAND_LAID = """\
 format = "scorekeeper session"
 version = 2
 game = "loo"   # three-card
+date = 2026-11-01
 players = [
     "Ann",  # the host
     "Bob",
@@ -169,6 +170,7 @@ TABLES = """\
 format = "scorekeeper session"
 version = 2
 game = "loo"
+date = 2026-11-01
 players = ["Ann", "Bob", "Cid"]
 
 [settings]
@@ -191,10 +193,10 @@ def test_the_outline_finds_keys_tables_and_deals() -> None:
     lines = HAND_LAID.splitlines()
     assert layout.keys[("game",)].line == 4
     assert layout.keys[("settings", "must")].line == lines.index("must = false") + 1
-    assert [d.line for d in layout.deals] == [12, 13, 14]
+    assert [d.line for d in layout.deals] == [13, 14, 15]
     assert [HAND_LAID[d.start:d.end] for d in layout.deals][2] == "{ tricks = { Ann = 3, Cid = 0 } }"
     layout = outline(TABLES)
-    assert [d.line for d in layout.deals] == [11, 14]
+    assert [d.line for d in layout.deals] == [12, 15]
     assert TABLES[layout.deals[1].start:layout.deals[1].end].endswith("Cid = 1 }")
 
 

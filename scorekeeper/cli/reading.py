@@ -46,7 +46,11 @@ def sessions(ctx: click.Context, fmt: str | None) -> None:
     from ..render.reports import sessions as report
 
     root = folder_to_list(ctx)
-    current = paths.current_session(root)
+    try:
+        current = paths.current_session(root)
+    except ScorekeeperError as error:  # the list is still worth having
+        click.echo(f"Warning: {visible(str(error))}", err=True)
+        current = None
     rows = []
     for path in paths.list_sessions(root):
         name = paths.session_name(path)

@@ -167,6 +167,8 @@ def editing(path: str, on_locked: OnLocked | None = None, known: Snapshot | None
 def write(before: Snapshot, change: Change) -> Snapshot:
     """Write `change` over the file of `before` (the caller holds its lock and knows the
     file holds `before`'s bytes); the file after it, its cached standing written too."""
+    if before.header.date is None and not isinstance(change.edit, NewText):
+        before, change = _dated(before, change)
     edit = change.edit
     if isinstance(edit, Append) and before.append is not None and change.revision is None:
         raw, point = before.append.add(before.raw, edit.data)
@@ -199,6 +201,21 @@ def _bytes_after(before: Snapshot, change: Change) -> bytes:
     after = change.session or _appended(before, edit)
     text = changed_text(before, after, edit, history)
     return ((BOM if before.raw.startswith(BOM.encode()) else "") + text).encode()
+
+
+def _dated(before: Snapshot, change: Change) -> tuple[Snapshot, Change]:
+    """A change to a file that names no day, with the day it was read as (the day it was
+    last written) written too: a save never moves a sitting in time."""
+    day = before.date
+    change = replace(change, session=replace(change.session or _appended(before, change.edit),
+                                             date=day))
+    raw, header = before.raw, replace(before.header, date=day)
+    if before.layout == Layout.HAND_LAID:
+        text = SetKey("date", day).on_text(raw.decode("utf-8").removeprefix(BOM))
+        raw = ((BOM if raw.startswith(BOM.encode()) else "") + text).encode()
+    dated = Snapshot(before.path, before.real, raw, before.identity, before.layout, header,
+                     before.standing, None, before.counts, before.changes)
+    return dated, change
 
 
 def _appended(before: Snapshot, edit: Edit) -> AnySession:

@@ -110,7 +110,8 @@ def set_current(folder: str, name: str) -> None:
 
 
 def list_sessions(folder: str) -> list[str]:
-    """The session files in `folder`, by name."""
+    """The session files in `folder`, by name: every NAME.toml, whatever NAME holds (a
+    session reached with -s "friday night.toml" is counted too), but for hidden files."""
     try:
         names = sorted(os.listdir(folder))
     except FileNotFoundError:
@@ -119,4 +120,4 @@ def list_sessions(folder: str) -> list[str]:
         raise SessionError(f"cannot read the session folder {folder!r}: {error.strerror}"
                            ) from None
     return [os.path.join(folder, name) for name in names
-            if name.endswith(".toml") and is_session_name(name[:-5])]
+            if name.endswith(".toml") and len(name) > 5 and not name.startswith(".")]

@@ -207,7 +207,7 @@ def set_paid(before: Snapshot, paid: datetime.date | None, why: str = "") -> Cha
     """The sitting marked paid on `paid`, or reopened (None). Refused if it is already so,
     or if `paid` is before the sitting's day or after today."""
     session = before.header
-    _check_paid_day(session, paid)
+    _check_paid_day(session, paid, before.date)
     after = replace(before.session, paid=paid)
     outcome = Consequences(before.played, before.played, [], (before.nets, before.nets))
     old = {"paid": session.paid} if session.paid else {}
@@ -217,7 +217,10 @@ def set_paid(before: Snapshot, paid: datetime.date | None, why: str = "") -> Cha
     return Change(SetKey("paid", paid), after, before.standing, before.counts, revision)
 
 
-def _check_paid_day(session: AnySession, paid: datetime.date | None) -> None:
+def _check_paid_day(session: AnySession, paid: datetime.date | None, played: datetime.date
+                    ) -> None:
+    """Refuse to reopen a sitting not paid, to mark one paid twice, or a day of payment
+    before the day it was `played` or after today."""
     name = session.name
     if paid is None:
         if session.paid is None:
@@ -225,10 +228,16 @@ def _check_paid_day(session: AnySession, paid: datetime.date | None) -> None:
     elif session.paid is not None:
         raise SessionError(f"session {name!r} was already marked paid on {session.paid} "
                            "('scorekeeper paid --undo' first to give another day)")
-    elif session.date is not None and paid < session.date:
-        raise SessionError(f"session {name!r} was played on {session.date}: it cannot have "
-                           f"been paid on {paid}")
-    elif paid > datetime.date.today():
+    else:
+        check_paid_on(name, paid, played)
+
+
+def check_paid_on(name: str, paid: datetime.date, played: datetime.date) -> None:
+    """Refuse a day of payment before the sitting or after today."""
+    if paid < played:
+        raise SessionError(f"session {name!r} was played on {played}: it cannot have been "
+                           f"paid on {paid}")
+    if paid > datetime.date.today():
         raise SessionError(f"{paid} has not come yet: a sitting is marked paid once it is")
 
 
@@ -249,6 +258,8 @@ def new_text(before: Snapshot, edited: bytes, why: str = "") -> Edited:
         raise Problems(checked.problems)
     after, history = checked.session, _history_of(edited, before.path)
     _check_paid_kept(before.session, after)
+    if after.paid is not None and after.paid != before.session.paid:
+        check_paid_on(after.name, after.paid, after.date or before.date)
     if history != before.history:
         raise SessionError("the history of changes cannot be edited: leave its [[history]] "
                            "tables as they are; nothing was saved")
