@@ -128,8 +128,12 @@ class Sitting:
         return view_of(read.header.game).prompt(read.header, read.standing)
 
     def balances(self) -> str:
-        """The running balances in one line: Ann +3 · Bob -2 · pool 6."""
+        """The running balances in one line: Ann +3 · Bob -2 · pool 6; the names cut short
+        to what tells them apart when the line would be wider than the terminal."""
+        import shutil
+
         from ..render import view_of
+        from ..render.layout import abbreviations
 
         try:
             read = self.snapshot()
@@ -137,9 +141,16 @@ class Sitting:
             return visible(str(error))
         view = view_of(read.header.game)
         balances = read.standing.balances
-        parts = [f"{p} {balances[p]:+d}" if balances[p] else f"{p} 0" for p in read.players]
-        parts += [f"{view.account_name(a)} {balances[a]}" for a in read.header.game.accounts]
-        return " · ".join(parts)
+        extra = [f"{view.account_name(a)} {balances[a]}" for a in read.header.game.accounts]
+
+        def line(names: dict[str, str]) -> str:
+            return " · ".join([*(f"{names.get(p, p)} {balances[p]:+d}" if balances[p] else
+                                 f"{names.get(p, p)} 0" for p in read.players), *extra])
+
+        full = line({})
+        if len(full) <= shutil.get_terminal_size().columns:
+            return full
+        return line(abbreviations(list(read.players)))
 
     def commands(self) -> dict[str, str]:
         """Every command at the prompt, and what each does."""
