@@ -85,13 +85,31 @@ class Account(NamedTuple):
     money: Decimal
     """Won (or lost) in all the sittings counted."""
     outstanding: Decimal
-    """Won (or lost) in the sittings not yet paid."""
+    """Won (or lost) in the sittings not yet paid, net of the payments that count: what he
+    is still owed (or owes)."""
+    paid: Decimal
+    """The payments that count: what he paid less what he was paid."""
 
 
 class Payment(NamedTuple):
+    """A payment of the plan that clears what is outstanding."""
+
     payer: str
     payee: str
     money: Decimal
+
+
+class Paid(NamedTuple):
+    """A payment made between players, as the folder's payments file records it."""
+
+    number: int
+    """Its place in the file, from 1."""
+    date: datetime.date
+    payer: str
+    payee: str
+    money: Decimal
+    currency: str
+    note: str = ""
 
 
 class Currency(NamedTuple):
@@ -101,11 +119,14 @@ class Currency(NamedTuple):
     """The fewest payments that clear everyone's outstanding money."""
     places: int
     """The decimals its money is shown with: the most any of its sittings' values asks."""
+    paid: tuple[Paid, ...] = ()
+    """The payments made that count against its sittings not yet paid."""
 
 
-def account(sittings: Sequence[Sitting]) -> list[Currency]:
-    """Every player's sittings, money and outstanding money, per currency; and the payments
-    that clear what is outstanding."""
+def account(sittings: Sequence[Sitting], paid: Sequence[Paid] = ()) -> list[Currency]:
+    """Every player's sittings, money and outstanding money, per currency, net of the
+    payments `paid` (those that count: `counting`); and the payments that clear what is
+    outstanding, the plan kept where a payment made was one of it (`plan`)."""
     from decimal import Decimal
 
     spelling: dict[str, str] = {}  # a player's name as he first appears
@@ -118,22 +139,133 @@ def account(sittings: Sequence[Sitting]) -> list[Currency]:
         for player, amount in money_of(sitting).items():
             key = spelling.setdefault(player.casefold(), player)
             book.setdefault(key, []).append((amount, sitting.paid is not None))
+    for p in paid:  # a currency of payments alone (its sittings gone) is still reckoned
+        books.setdefault(p.currency, {})
+        scales.setdefault(p.currency, 2)
     found = []
     for currency, book in sorted(books.items()):
+        made = [p for p in paid if p.currency == currency]
+        moved = _moved(made, spelling)
         accounts = [Account(name, len(amounts), ledger.add_money(a for a, _ in amounts),
-                            ledger.add_money(a for a, paid in amounts if not paid))
+                            ledger.add_money([*(a for a, done in amounts if not done),
+                                              moved.get(name, Decimal(0))]),
+                            moved.get(name, Decimal(0)))
                     for name, amounts in sorted(book.items(), key=lambda b: b[0].casefold())]
-        found.append(Currency(currency, accounts, clear(accounts), scales[currency]))
+        accounts += [Account(name, 0, Decimal(0), money, money) for name, money in moved.items()
+                     if name not in book]  # a kitty, or a player of no sitting counted
+        last = max((s.date for s in sittings if s.currency == currency), default=None)
+        found.append(Currency(currency, accounts, plan(accounts, made, last),
+                              scales[currency], tuple(made)))
     return found
 
 
-def clear(accounts: Sequence[Account]) -> list[Payment]:
-    """The fewest payments that bring everyone's outstanding money to zero: amounts in the
-    smallest coin any of them uses, settled as whole numbers by the ledger."""
-    scale = places(a.outstanding for a in accounts)
-    owed = [(a.name, ledger.coins(a.outstanding, scale)) for a in accounts]
+def _moved(made: Sequence[Paid], spelling: dict[str, str]) -> dict[str, Decimal]:
+    """What the payments `made` move: each payer's outstanding up, each payee's down."""
+    from decimal import Decimal
+
+    moved: dict[str, Decimal] = {}
+    for p in made:
+        payer = spelling.setdefault(p.payer.casefold(), p.payer)
+        payee = spelling.setdefault(p.payee.casefold(), p.payee)
+        moved[payer] = ledger.add_money([moved.get(payer, Decimal(0)), p.money])
+        moved[payee] = ledger.add_money([moved.get(payee, Decimal(0)), -p.money])
+    return moved
+
+
+def plan(accounts: Sequence[Account], made: Sequence[Paid], since: datetime.date | None
+         ) -> list[Payment]:
+    """The fewest payments that bring everyone's outstanding money to zero. A payment made
+    since the last sitting exactly as the plan before it proposed leaves the rest of that
+    plan as it was (it is still a fewest-payments plan: one fewer, for one payment fewer);
+    any other starts a new plan."""
+    from decimal import Decimal
+
+    scale = max(places(a.outstanding for a in accounts), places(p.money for p in made))
+    owed = {a.name: a.outstanding for a in accounts}
+    recent = [p for p in made if since is None or p.date >= since]
+    for p in recent:  # back to before the recent payments
+        owed[_named(owed, p.payer)] -= p.money
+        owed[_named(owed, p.payee)] += p.money
+    current: list[Payment] | None = None
+    for p in recent:
+        current = current if current is not None else clear(owed, scale)
+        payer, payee = _named(owed, p.payer), _named(owed, p.payee)
+        match = next((t for t in current if (t.payer, t.payee, t.money) == (
+            payer, payee, p.money)), None)
+        owed[payer] += p.money
+        owed[payee] -= p.money
+        current = None if match is None else [t for t in current if t is not match]
+    return current if current is not None else clear(owed, scale) if any(
+        m != Decimal(0) for m in owed.values()) else []
+
+
+def _named(owed: dict[str, Decimal], name: str) -> str:
+    return next(n for n in owed if n.casefold() == name.casefold())
+
+
+def clear(owed: dict[str, Decimal], scale: int) -> list[Payment]:
+    """The fewest payments that bring everyone's outstanding money (`owed`, in the order of
+    the book) to zero: amounts in coins of `scale` decimals, settled as whole numbers by
+    the ledger."""
+    coins = [(name, ledger.coins(money, scale)) for name, money in owed.items()]
     return [Payment(t.payer, t.payee, ledger.from_coins(t.units, scale))
-            for t in ledger.settle(owed)]
+            for t in ledger.settle(coins)]
+
+
+def counting(paid: Sequence[Paid], sittings: Sequence[Sitting]) -> list[Paid]:
+    """The payments that count against the sittings not yet paid. A payment no longer
+    counts once it was part of a settling in cash: every sitting of its currency up to its
+    day is marked paid, one of them on or after that day. A payment before any sitting, or
+    after those before it were settled, counts (an advance, a payment to the kitty)."""
+    counted = []
+    for p in paid:
+        before = [s for s in sittings if s.currency == p.currency and s.date <= p.date]
+        settled = bool(before) and all(s.paid is not None for s in before) and any(
+            s.paid is not None and s.paid >= p.date for s in before)
+        if not settled:
+            counted.append(p)
+    return counted
+
+
+class Line(NamedTuple):
+    """A line of what makes up a player's outstanding money: a sitting not yet paid, or a
+    payment that counts."""
+
+    date: datetime.date
+    currency: str
+    kind: str
+    """"sitting", "paid" (he paid) or "received"."""
+    what: str
+    money: Decimal
+    """What it adds to his outstanding money."""
+    total: Decimal
+    """His outstanding money in the currency after it."""
+
+
+def explanation(name: str, sittings: Sequence[Sitting], counted: Sequence[Paid]
+                ) -> list[Line]:
+    """Every sitting not yet paid and every payment that counts that make up `name`'s
+    outstanding money, in each currency by date, with the running total: it ends at the
+    outstanding money `account` gives him."""
+    fold = name.casefold()
+    found: list[tuple[str, datetime.date, int, str, str, Decimal]] = []
+    for s in sittings:
+        won = {p.casefold(): m for p, m in money_of(s).items()}
+        if s.paid is None and fold in won:
+            found.append((s.currency, s.date, 0, "sitting", f"{s.name} ({s.game})", won[fold]))
+    for p in counted:
+        if p.payer.casefold() == fold:
+            found.append((p.currency, p.date, 1, "paid", f"paid {p.payee} (payment "
+                                                         f"{p.number})", p.money))
+        elif p.payee.casefold() == fold:
+            found.append((p.currency, p.date, 1, "received", f"paid by {p.payer} (payment "
+                                                             f"{p.number})", -p.money))
+    lines: list[Line] = []
+    for currency, day, _, kind, what, amount in sorted(found, key=lambda f: f[:3]):
+        before = lines[-1].total if lines and lines[-1].currency == currency else None
+        total = amount if before is None else ledger.add_money([before, amount])
+        lines.append(Line(day, currency, kind, what, amount, total))
+    return lines
 
 
 def places(amounts: Iterable[Decimal]) -> int:

@@ -193,11 +193,11 @@ def test_the_outline_finds_keys_tables_and_deals() -> None:
     lines = HAND_LAID.splitlines()
     assert layout.keys[("game",)].line == 4
     assert layout.keys[("settings", "must")].line == lines.index("must = false") + 1
-    assert [d.line for d in layout.deals] == [13, 14, 15]
-    assert [HAND_LAID[d.start:d.end] for d in layout.deals][2] == "{ tricks = { Ann = 3, Cid = 0 } }"
+    assert [d.line for d in layout.entries] == [13, 14, 15]
+    assert [HAND_LAID[d.start:d.end] for d in layout.entries][2] == "{ tricks = { Ann = 3, Cid = 0 } }"
     layout = outline(TABLES)
-    assert [d.line for d in layout.deals] == [12, 15]
-    assert TABLES[layout.deals[1].start:layout.deals[1].end].endswith("Cid = 1 }")
+    assert [d.line for d in layout.entries] == [12, 15]
+    assert TABLES[layout.entries[1].start:layout.entries[1].end].endswith("Cid = 1 }")
 
 
 @settings(max_examples=400, deadline=None)

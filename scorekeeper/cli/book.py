@@ -118,6 +118,38 @@ def read_folder(ctx: click.Context) -> tuple[list[Any], list[str]]:
     return found, problems
 
 
+def read_payments(ctx: click.Context, sittings: list[Any], problems: list[str]) -> list[Any]:
+    """The payments of the folder that count against its sittings not yet paid; a damaged
+    payments file is a problem (FILE:LINE), the rest of the book still shown."""
+    from .. import book
+    from ..files import payfile
+
+    try:
+        made = payfile.read(folder_to_list(ctx)).payments
+    except ScorekeeperError as error:
+        problems.append(visible(str(error)))
+        return []
+    return book.counting(made, sittings)
+
+
+def _book_player(typed: str, sittings: list[Any], made: list[Any]) -> str:
+    """The player `typed` names among those of the book (a start of a name will do)."""
+    from .. import book
+    from ..games.players import Players
+
+    names = book.players_in(sittings)
+    for p in made:
+        for name in (p.payer, p.payee):
+            if name.casefold() not in {n.casefold() for n in names}:
+                names.append(name)
+    if not names:
+        raise UsageError(f"no sitting here has a player {typed!r}: the book is empty")
+    try:
+        return Players(tuple(names)).find(typed)
+    except ScorekeeperError as error:
+        raise UsageError(str(error)) from None
+
+
 def choose(sittings: list[Any], game: str | None, since: datetime.date | None,
            until: datetime.date | None, player: str | None, unpaid: bool = False) -> list[Any]:
     """The sittings the filters let through; a game or player the book does not know is a
@@ -154,18 +186,23 @@ def _closest(typed: str, known: list[str]) -> str:
 @click.option("--mark-paid", is_flag=True,
               help="After printing, mark the unpaid sittings chosen as paid today.")
 @click.option("--chart", is_flag=True, help="Draw each player's running money instead.")
+@click.option("--explain", metavar="NAME", type=Player(),
+              help="List what makes up NAME's outstanding money, with the running total.")
 @output_options
-@table_option("sittings", "accounts", "payments")
+@table_option("sittings", "accounts", "payments", "plan")
 @click.pass_context
 def book_command(ctx: click.Context, game: str | None, since: datetime.date | None,
                  until: datetime.date | None, player: str | None, unpaid: bool,
-                 mark_paid: bool, chart: bool, fmt: str | None, table: str | None) -> None:
+                 mark_paid: bool, chart: bool, explain: str | None, fmt: str | None,
+                 table: str | None) -> None:
     """Add up the sittings of the session folder: who won and lost what, what is still
     outstanding (sittings not yet paid), and the fewest payments that clear it.
 
     Players are matched across sittings ignoring case; money of different unit values adds
-    up as money; each currency is reckoned on its own. A sitting that cannot be read is
-    reported and left out (exit 1).
+    up as money; each currency is reckoned on its own. Payments between players (scorekeeper
+    pay) in the days chosen come off what is outstanding, and a plan of the fewest payments
+    clears the rest (it stays as it was when a payment made was one of it). A sitting, or a
+    payments file, that cannot be read is reported and left out (exit 1).
 
     \b
     Examples:
@@ -175,15 +212,21 @@ def book_command(ctx: click.Context, game: str | None, since: datetime.date | No
       scorekeeper book --unpaid --mark-paid
       scorekeeper book --chart
       scorekeeper book --format csv --table accounts > accounts.csv
+      scorekeeper book --explain bo
     """
     from .. import book
 
-    if chart and fmt:
-        raise click.UsageError("--chart draws a chart: give it without --format")
+    if chart and (fmt or explain):
+        raise click.UsageError("--chart draws a chart: give it without --format or --explain")
     sittings, problems = read_folder(ctx)
+    made = read_payments(ctx, sittings, problems)
     if mark_paid and problems:
         _report_problems(ctx, problems, marking=True)
     chosen = choose(sittings, game, since, until, player, unpaid)
+    counted = [p for p in made if (since is None or p.date >= since)
+               and (until is None or p.date <= until) and (player is None or player.casefold()
+                                                            in (p.payer.casefold(),
+                                                                p.payee.casefold()))]
     if chart:
         from ..render.chart import book_charts
 
@@ -191,10 +234,16 @@ def book_command(ctx: click.Context, game: str | None, since: datetime.date | No
             draw_chart(lambda canvas: book_charts(chosen, canvas))
         else:
             click.echo("No sittings to draw.")
+    elif explain:
+        from ..render.book import explain as explained
+
+        name = _book_player(explain, chosen, counted)
+        emit(explained(name, book.explanation(name, chosen, counted),
+                       book.account(chosen, counted)), fmt, table)
     else:
         from ..render.book import book as report
 
-        emit(report(chosen, book.account(chosen)), fmt, table)
+        emit(report(chosen, book.account(chosen, counted)), fmt, table)
     if mark_paid:
         _mark_paid(ctx, [s for s in chosen if s.paid is None])
     _report_problems(ctx, problems)

@@ -37,6 +37,7 @@ COMMANDS = {
     "paid": "book", "book": "book:book_command", "stats": "book",
     "join": "seating", "leave": "seating",
     "history": "reading:history_command", "check": "reading", "completion": "reading",
+    "pay": "pay",
 }
 
 

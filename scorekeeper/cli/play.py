@@ -39,6 +39,7 @@ COMMANDS = {
     "paid": "mark the sitting paid (--undo reopens it)",
     "join": "seat a newcomer: join NAME [--after P]",
     "leave": "a player leaves the table: leave NAME",
+    "pay": "a payment between players: pay FROM TO AMOUNT (--undo)",
     "deal": "a deal (the word may be left out)",
     "help": "this text, or help COMMAND",
     "quit": "leave the shell (or Ctrl-D)",
@@ -161,7 +162,9 @@ class Sitting:
 
     def command(self, words: list[str]) -> tuple[str, click.Command, list[str]] | None:
         """The command a line names, and its arguments; None to quit."""
-        from . import book, reading, seating, table
+        import os
+
+        from . import book, pay, reading, seating, table
         from .common import amend_command
 
         name = words[0].lower() if words else ""
@@ -174,6 +177,8 @@ class Sitting:
             "join": lambda: seating.join, "leave": lambda: seating.leave,
             "amend": lambda: amend_command(self.game, self.form),
         }
+        if name == "pay":  # the book of the session's own folder
+            return name, pay.pay, ["--dir", os.path.dirname(self.path) or ".", *words[1:]]
         if name in found:
             return name, found[name](), words[1:]
         if name in self.cli.group.commands and name != "new":
@@ -283,7 +288,7 @@ def one_line(sitting: Sitting, line: str, ask: Ask | None = None) -> bool | None
         click.echo(f"Error: unknown command {visible(words[0])!r}: did you mean {slip}? ('help' "
                    "lists them)", err=True)
         return False
-    changes = (name in ("deal", "undo", "amend", "join", "leave", "rubber")
+    changes = (name in ("deal", "undo", "amend", "join", "leave", "rubber", "pay")
                and "--dry-run" not in args and not {"-h", "--help"} & set(args))
     done = sitting.run(command, name, args, ask)
     if done and ask and changes:

@@ -179,7 +179,8 @@ def settle(ctx: click.Context, session: str | None, fmt: str | None, table: str 
 @click.command(context_settings=CONTEXT, cls=Command)
 @click.argument("files", nargs=-1, required=True)
 def check(files: tuple[str, ...]) -> None:
-    """Check session FILES; print every problem as FILE:LINE: message.
+    """Check session FILES (and a folder's payments.toml); print every problem as
+    FILE:LINE: message.
 
     Each deal's inputs are checked on their own (every problem is listed), then the deals
     are replayed up to the first that breaks a rule. Exits 1 if any file has a problem.
@@ -188,10 +189,23 @@ def check(files: tuple[str, ...]) -> None:
     Example:
       scorekeeper check sessions/*.toml
     """
+    import os
+
+    from ..files import atomic, payfile
     from ..files import check as check_file
 
     failed = False
     for name in files:
+        if os.path.basename(name) == payfile.NAME:
+            try:
+                found = payfile.from_bytes(name, atomic.read_file(name)).payments
+            except ScorekeeperError as error:
+                failed = True
+                click.echo(visible(str(error)), err=True)
+            else:
+                many = "" if len(found) == 1 else "s"
+                echo(f"{name}: ok (payments, {len(found)} payment{many})")
+            continue
         problems, session, deals = check_file(name)
         if session is None:
             failed = True

@@ -26,6 +26,8 @@ class AppendPoint(NamedTuple):
     then: tuple[int, str, str]
     """For the entry after this one: how many characters of `after` it goes before, and
     its `before` and `after`."""
+    key: str = "deals"
+    """The array of tables the entries are: `deals`, or the book's `payments`."""
 
     def apply(self, text: str, entry: Mapping[str, object]) -> tuple[str, AppendPoint]:
         """`text` with `entry` added; the point for the entry after it."""
@@ -43,8 +45,8 @@ class AppendPoint(NamedTuple):
     def _body(self, entry: Mapping[str, object]) -> str:
         if not self.table:
             return tomltext.inline_table(entry)
-        return self.newline.join(["[[deals]]", *(f"{tomltext.key(k)} = {tomltext.value(v)}"
-                                                 for k, v in entry.items())])
+        return self.newline.join([f"[[{self.key}]]", *(
+            f"{tomltext.key(k)} = {tomltext.value(v)}" for k, v in entry.items())])
 
     def _moved(self, added: int, size: Callable[[str], int]) -> AppendPoint:
         back, before, after = self.then
@@ -65,12 +67,12 @@ class AppendPoint(NamedTuple):
     def from_data(cls, data: object) -> AppendPoint:
         """A point back from `as_data`; ValueError or TypeError if it is not one."""
         fields: Any = data
-        start, end, before, after, table, newline, (back, again, then_after) = fields
+        start, end, before, after, table, newline, (back, again, then_after), key = fields
         if not (type(start) is int and type(end) is int and 0 <= start <= end and all(
-                type(t) is str for t in (before, after, newline, again, then_after))
+                type(t) is str for t in (before, after, newline, again, then_after, key))
                 and type(back) is int and 0 <= back <= len(after) and type(table) is bool):
             raise ValueError(f"not a place to add a deal: {data!r}")
-        return cls(start, end, before, after, table, newline, (back, again, then_after))
+        return cls(start, end, before, after, table, newline, (back, again, then_after), key)
 
 
 def canonical_point(text: str) -> AppendPoint | None:

@@ -279,7 +279,7 @@ def _comments_kept(old: str, new: str, drops: int | None) -> bool:
 
     before, removed = outline(old), (0, 0)
     if drops is not None:
-        span = before.deals[drops]
+        span = before.entries[drops]
         line_end = old.find("\n", span.end)
         removed = (span.start, len(old) if line_end < 0 else line_end)
     return not comments(old, before, removed) - comments(new, outline(new))

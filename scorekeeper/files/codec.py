@@ -413,8 +413,8 @@ def line_of(outline: "Outline", where: Where) -> int:
     if not where:
         return 1
     index = where[1] if len(where) > 1 else None
-    if where[0] == "deals" and isinstance(index, int) and index < len(outline.deals):
-        return outline.deals[index].line
+    if where[0] == "deals" and isinstance(index, int) and index < len(outline.entries):
+        return outline.entries[index].line
     if where[0] == "history" and isinstance(index, int):
         lines = outline.headers.get(("history",), [])
         if index < len(lines):

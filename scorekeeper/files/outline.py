@@ -1,6 +1,6 @@
-"""The outline of a TOML document's layout: where each key, table and deal stands, so that
-an error can name its line and a file a person wrote can be changed where it needs to be and
-nowhere else.
+"""The outline of a TOML document's layout: where each key, table and entry (a session's
+deals, the book's payments) stands, so that an error can name its line and a file a person
+wrote can be changed where it needs to be and nowhere else.
 
 tomllib parses but gives no positions; the outline is read only from text tomllib has
 already accepted, so it need not report errors of its own.
@@ -31,11 +31,11 @@ class Outline(NamedTuple):
     """The line of each [table] header (the first, for an array of tables)."""
     headers: dict[tuple[str, ...], list[int]]
     """The line of every [[table]] header of each array of tables."""
-    deals: list[Span]
-    """Each entry of `deals`: an inline table in the array, or a [[deals]] table's
-    statements (from its header to its last key)."""
+    entries: list[Span]
+    """Each entry (of `deals`, or the key asked for): an inline table in the array, or a
+    [[deals]] table's statements (from its header to its last key)."""
     array: Span | None
-    """The `deals = [...]` value, when the deals are written that way."""
+    """The `deals = [...]` value, when the entries are written that way."""
     comments: list[Span]
     """Every comment, in order, from its # to the end of its line."""
 
@@ -43,13 +43,14 @@ class Outline(NamedTuple):
 class _Scanner:
     """Walks a TOML document once, noting where things stand."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, key: str) -> None:
         self.text = text
+        self.key = (key,)
         self.pos = 0
         self.keys: dict[tuple[str, ...], Span] = {}
         self.tables: dict[tuple[str, ...], int] = {}
         self.headers: dict[tuple[str, ...], list[int]] = {}
-        self.deals: list[Span] = []
+        self.entries: list[Span] = []
         self.array: Span | None = None
         self._counted = (0, 1)  # a position, and its line
         self.comments: list[Span] = []
@@ -81,7 +82,7 @@ class _Scanner:
 
     def scan(self) -> Outline:
         table: tuple[str, ...] = ()
-        deal_table: list[int] | None = None  # [start, end] of the [[deals]] being read
+        deal_table: list[int] | None = None  # [start, end] of the [[entry]] being read
         while True:
             self.skip_blank(newlines=True)
             if self.pos >= len(self.text):
@@ -95,24 +96,24 @@ class _Scanner:
                 self.tables.setdefault(table, self.line_at(start))
                 if array:
                     self.headers.setdefault(table, []).append(self.line_at(start))
-                if array and table == ("deals",):
+                if array and table == self.key:
                     deal_table = [start, self.pos]
-                    self.deals.append(Span(start, self.pos, self.line_at(start)))
-                elif table[:1] != ("deals",):  # [deals.tricks] goes on with the deal
+                    self.entries.append(Span(start, self.pos, self.line_at(start)))
+                elif table[:1] != self.key:  # [deals.tricks] goes on with the deal
                     deal_table = None
                 continue
             path = self.key_path()
             self.pos += 1  # '='
             self.skip_blank(newlines=False)
             value_start = self.pos
-            self.value(deals=not table and path == ("deals",))
-            if not table and path == ("deals",):
+            self.value(entries=not table and path == self.key)
+            if not table and path == self.key:
                 self.array = Span(value_start, self.pos, self.line_at(value_start))
             self.keys[table + path] = Span(start, self.pos, self.line_at(start))
             if deal_table is not None:
                 deal_table[1] = self.pos
-                self.deals[-1] = Span(deal_table[0], self.pos, self.deals[-1].line)
-        return Outline(self.keys, self.tables, self.headers, self.deals, self.array,
+                self.entries[-1] = Span(deal_table[0], self.pos, self.entries[-1].line)
+        return Outline(self.keys, self.tables, self.headers, self.entries, self.array,
                        self.comments)
 
     def key_path(self) -> tuple[str, ...]:
@@ -151,7 +152,7 @@ class _Scanner:
             self.pos += step if text[self.pos] == "\\" else 1
         self.pos += 1
 
-    def value(self, deals: bool = False) -> None:
+    def value(self, entries: bool = False) -> None:
         text = self.text
         c = text[self.pos]
         if c in "\"'":
@@ -173,8 +174,8 @@ class _Scanner:
                     self.skip_blank(newlines=False)
                 start = self.pos
                 self.value()
-                if deals:
-                    self.deals.append(Span(start, self.pos, self.line_at(start)))
+                if entries:
+                    self.entries.append(Span(start, self.pos, self.line_at(start)))
         else:
             match = SCALAR.match(text, self.pos)
             self.pos = match.end() if match else self.pos + 1
@@ -187,6 +188,7 @@ def _unquote(quoted: str) -> str:
     return unquoted
 
 
-def outline(text: str) -> Outline:
-    """Where each key, table and deal of `text` (a document tomllib accepts) stands."""
-    return _Scanner(text).scan()
+def outline(text: str, entries: str = "deals") -> Outline:
+    """Where each key, table and entry (of the array `entries`) of `text` (a document
+    tomllib accepts) stands."""
+    return _Scanner(text, entries).scan()

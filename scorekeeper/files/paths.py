@@ -12,6 +12,10 @@ from ..errors import SessionError
 CURRENT_FILE = ".current"
 
 
+#: The folder's book of payments between players (files.payfile), which is no session.
+PAYMENTS = "payments.toml"
+
+
 def is_session_name(name: str) -> bool:
     """Letters, digits, '-' and '_' (ASCII), 1 to 100 of them: a bare TOML key."""
     from .tomltext import is_bare
@@ -40,6 +44,9 @@ def session_name(path: str) -> str:
 
 
 def check_session_name(name: str) -> str:
+    if name == PAYMENTS[:-5]:
+        raise SessionError(f"{PAYMENTS} is the folder's book of payments: give the session "
+                           "another name")
     if not is_session_name(name):
         raise SessionError(f"session name {name!r} may hold only letters, digits, '-' and '_' "
                            "(or give a path to a .toml file)")
@@ -120,4 +127,5 @@ def list_sessions(folder: str) -> list[str]:
         raise SessionError(f"cannot read the session folder {folder!r}: {error.strerror}"
                            ) from None
     return [os.path.join(folder, name) for name in names
-            if name.endswith(".toml") and len(name) > 5 and not name.startswith(".")]
+            if name.endswith(".toml") and len(name) > 5 and not name.startswith(".")
+            and name != PAYMENTS]

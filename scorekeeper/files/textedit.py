@@ -15,26 +15,26 @@ from .append import AppendPoint
 from .outline import Span, outline
 
 
-def append_entry(text: str, entry: Mapping[str, object]) -> str:
-    """`text` with one more deal at the end of its deals, laid out as the deal before it
-    (its indent, the file's line ends)."""
-    return append_point(text).apply(text, entry)[0]
+def append_entry(text: str, entry: Mapping[str, object], key: str = "deals") -> str:
+    """`text` with one more entry at the end of its deals (or of the array `key`), laid
+    out as the entry before it (its indent, the file's line ends)."""
+    return append_point(text, key).apply(text, entry)[0]
 
 
-def append_point(text: str) -> AppendPoint:
-    """Where the next deal goes in `text`: before the `]` of its deals array, laid out as
-    the deal before it (its indent, the file's line ends), or as a [[deals]] table at the
+def append_point(text: str, key: str = "deals") -> AppendPoint:
+    """Where the next entry goes in `text`: before the `]` of its array `key`, laid out as
+    the entry before it (its indent, the file's line ends), or as a [[deals]] table at the
     end when the file has no array."""
-    layout = outline(text)
+    layout = outline(text, key)
     newline = "\r\n" if "\r\n" in text else "\n"
     if layout.array is None:  # [[deals]] tables, or no deals yet: a table at the end
         lead = ("" if text.endswith("\n") else newline) + newline
         return AppendPoint(len(text), len(text), lead, newline, True, newline,
-                           (0, newline, newline))
+                           (0, newline, newline), key)
     close = layout.array.end - 1  # the array's ]
     indent, start, comma = "    ", close, ""
-    if layout.deals:
-        last = layout.deals[-1]
+    if layout.entries:
+        last = layout.entries[-1]
         before = text[text.rfind("\n", 0, last.start) + 1:last.start]
         indent = before if before.isspace() else indent
         if not _comma_after(text, last.end, close):
@@ -49,11 +49,11 @@ def append_point(text: str) -> AppendPoint:
                        "," + newline, False, newline, (0, indent, "," + newline))
 
 
-def remove_entry(text: str, index: int) -> str:
-    """`text` without its deal `index` (0-based): with its line, when it has one of its
-    own, and any comment on that line."""
-    layout = outline(text)
-    span = layout.deals[index]
+def remove_entry(text: str, index: int, key: str = "deals") -> str:
+    """`text` without its entry `index` (0-based) of `key`: with its line, when it has one
+    of its own, and any comment on that line."""
+    layout = outline(text, key)
+    span = layout.entries[index]
     end = span.end
     if layout.array is not None:
         rest = text[end:].lstrip(" \t")
@@ -74,11 +74,12 @@ def remove_entry(text: str, index: int) -> str:
     return text[:span.start] + text[end:].lstrip(" \t")
 
 
-def replace_entry(text: str, index: int, entry: Mapping[str, object]) -> str:
+def replace_entry(text: str, index: int, entry: Mapping[str, object], key: str = "deals"
+                  ) -> str:
     """`text` with deal `index` (0-based) holding `entry` instead. In a [[deals]] table the
     comments stay: comment lines, and a comment at the end of a line stays with its key."""
-    layout = outline(text)
-    span = layout.deals[index]
+    layout = outline(text, key)
+    span = layout.entries[index]
     if layout.array is not None:
         new = tomltext.inline_table(entry)
     else:

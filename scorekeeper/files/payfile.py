@@ -1,0 +1,237 @@
+"""The folder's payments between players: `payments.toml` beside the sittings, a plain TOML
+file a person can read and correct, one payment a line, and the history of corrections at
+the end. Read once (`read`); changed one way (`save`), under its lock and only if it still
+holds what was read: a payment added, the last removed or one replaced, as text where the
+change falls, so a comment a person wrote stays.
+
+    format = "scorekeeper payments"
+    version = 1
+    payments = [
+        { date = 2026-11-28, from = "Bo", to = "Ann", money = "50.00", currency = "DKK" },
+    ]
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from decimal import Decimal
+from typing import NamedTuple
+
+from ..book import Paid
+from ..errors import RuleError, ScorekeeperError, SessionError, SessionFileError
+from ..games.players import check_name
+from ..history import Revision
+from ..text import has_control
+from . import atomic, codec, outline, textedit, tomltext
+from .paths import PAYMENTS
+
+#: The file's name in the session folder (no session may have it).
+NAME = PAYMENTS
+FORMAT = "scorekeeper payments"
+VERSION = 1
+KEYS = ("date", "from", "to", "money", "currency", "note")
+#: The most characters of a note.
+LONGEST_NOTE = 200
+MONEY = re.compile(r"[0-9]{1,15}(\.[0-9]{1,12})?")
+
+
+class Payments(NamedTuple):
+    """The payments file as read once: its bytes (none when there is no file yet)."""
+
+    path: str
+    raw: bytes
+    payments: tuple[Paid, ...]
+    history: tuple[Revision, ...]
+
+
+def path_in(folder: str) -> str:
+    return os.path.join(folder, NAME)
+
+
+def read(folder: str) -> Payments:
+    """The payments of `folder`; SessionFileError (FILE:LINE) for a file that is damaged."""
+    path = path_in(folder)
+    if not os.path.lexists(path):
+        return Payments(path, b"", (), ())
+    raw = atomic.read_file(atomic.real_path(path))
+    return from_bytes(path, raw)
+
+
+def from_bytes(path: str, raw: bytes) -> Payments:
+    text, data = codec.parse(raw, path)
+    where = outline.outline(text, "payments")
+    if data.get("format") != FORMAT or data.get("version") != VERSION:
+        raise SessionFileError(path, 1, f"not a payments file: it begins format = "
+                                        f"\"{FORMAT}\" and version = {VERSION}")
+    unknown = sorted(set(data) - {"format", "version", "payments", "history"})
+    if unknown:
+        raise SessionFileError(path, where.keys[(unknown[0],)].line if (
+            unknown[0],) in where.keys else 1, f"unknown key {unknown[0]!r}")
+    entries = data.get("payments", [])
+    if not isinstance(entries, list):
+        raise SessionFileError(path, 1, "payments must be a list of payments")
+    found = []
+    for number, entry in enumerate(entries, start=1):
+        try:
+            found.append(paid_from_data(number, entry))
+        except RuleError as error:
+            line = where.entries[number - 1].line if number <= len(where.entries) else 1
+            raise SessionFileError(path, line, f"payment {number}: {error}") from None
+    history = []
+    for i, table in enumerate(data.get("history", [])):
+        try:
+            history.append(codec.revision_from_data(table))
+        except RuleError as error:
+            lines = where.headers.get(("history",), [1])
+            raise SessionFileError(path, lines[min(i, len(lines) - 1)], str(error)) from None
+    return Payments(path, raw, tuple(found), tuple(history))
+
+
+def paid_from_data(number: int, data: object) -> Paid:
+    """A payment from its table in the file; RuleError says what is wrong with it."""
+    if not isinstance(data, dict):
+        raise RuleError("must be a table: { date = ..., from = ..., to = ..., money = ... }")
+    unknown = sorted(set(data) - set(KEYS))
+    if unknown:
+        raise RuleError(f"unknown key {unknown[0]!r}: a payment has {', '.join(KEYS)}")
+    missing = [k for k in KEYS[:5] if k not in data]
+    if missing:
+        raise RuleError(f"{missing[0]} is missing")
+    day, payer, payee = data["date"], data["from"], data["to"]
+    if type(day) is not datetime.date:
+        raise RuleError(f"date {day!r} must be a day, like date = 2026-11-28")
+    check_name(payer)
+    check_name(payee)
+    if payer.casefold() == payee.casefold():
+        raise RuleError(f"{payer} cannot pay himself")
+    currency, note = data["currency"], data.get("note", "")
+    check_label(currency, "currency")
+    check_label(note, "note", LONGEST_NOTE)
+    return Paid(number, day, payer, payee, money(data["money"]), currency, note)
+
+
+def check_label(text: object, what: str, longest: int = 20) -> str:
+    if not isinstance(text, str) or has_control(text) or len(text) > longest:
+        raise RuleError(f"{what} {text!r} must be text of at most {longest} characters, "
+                        "without control characters")
+    return text
+
+
+def money(text: object, places: int | None = None) -> Decimal:
+    """An amount of money paid: digits with a point (50, 12.50), more than zero, with no
+    more decimals than `places` (the currency's) when given; RuleError if it is not."""
+    if not isinstance(text, str) or not MONEY.fullmatch(text):
+        raise RuleError(f"amount {text!r} must be money like 50 or 12.50 (digits 0-9, at most "
+                        "15 before the point)")
+    amount = Decimal(text)
+    if not amount:
+        raise RuleError(f"amount {text!r} is nothing: a payment is more than 0")
+    decimals = len(text.partition(".")[2].rstrip("0"))
+    if places is not None and decimals > places:
+        raise RuleError(f"amount {text!r} has {decimals} decimals: the currency has "
+                        f"{places or 'none'}")
+    return amount
+
+
+def paid_data(p: Paid, places: int) -> dict[str, object]:
+    """A payment as its table in the file holds it (its money to `places` decimals)."""
+    from ..ledger import shown
+
+    data: dict[str, object] = {"date": p.date, "from": p.payer, "to": p.payee,
+                               "money": shown(p.money, places), "currency": p.currency}
+    return data | ({"note": p.note} if p.note else {})
+
+
+def render(entries: Sequence[dict[str, object]]) -> str:
+    """A new payments file holding `entries`."""
+    lines = ["# Payments between players, one a line: see 'scorekeeper pay --help'.",
+             f'format = "{FORMAT}"', f"version = {VERSION}", "payments = ["]
+    lines += [f"    {tomltext.inline_table(e)}," for e in entries]
+    return "\n".join([*lines, "]", ""])
+
+
+# --- changing it ---------------------------------------------------------------------------
+
+Edit = Callable[[str], str]
+"""A change to the file's text."""
+
+
+def added(entry: dict[str, object]) -> Edit:
+    return lambda text: textedit.append_entry(text, entry, "payments") if text else render(
+        [entry])
+
+
+def removed(index: int) -> Edit:
+    return lambda text: textedit.remove_entry(text, index, "payments")
+
+
+def replaced(index: int, entry: dict[str, object]) -> Edit:
+    return lambda text: textedit.replace_entry(text, index, entry, "payments")
+
+
+def save(shown: Payments, edit: Edit, expected: Sequence[dict[str, object]],
+         revision: Revision | None = None, on_locked: Callable[[], None] | None = None,
+         drops: int | None = None) -> Payments:
+    """Make `edit` to the file `shown` was read from, with `revision` added to its history,
+    if the file still holds those bytes (compared under the lock); the file after it. It is
+    read back to be sure it holds the payments `expected` and every comment it held (but
+    those on the line of payment `drops`, removed): else nothing is written."""
+    real = atomic.real_path(shown.path)
+    with atomic.locked(real, on_locked):
+        atomic.check_writable(real)
+        now = atomic.read_file(real) if os.path.lexists(real) else b""
+        if now != shown.raw:
+            raise SessionError(f"{shown.path} was changed since it was read: nothing was "
+                               "changed; look again")
+        text = shown.raw.decode("utf-8").removeprefix("\ufeff")
+        new = _changed(shown, edit, text, revision)
+        _check(shown, text, new, expected, revision, drops)
+        raw = (("\ufeff" if shown.raw.startswith(b"\xef\xbb\xbf") else "") + new).encode()
+        atomic.write_atomic(real, raw)
+    return from_bytes(shown.path, raw)
+
+
+def _changed(shown: Payments, edit: Edit, text: str, revision: Revision | None) -> str:
+    try:
+        new = edit(text)
+    except (ValueError, IndexError, AssertionError) as error:
+        raise SessionError(f"{shown.path} is laid out in a way this change cannot be made to "
+                           f"({error}): nothing was changed") from None
+    if revision is not None:
+        newline = "\r\n" if "\r\n" in text else "\n"
+        new += ("" if new.endswith("\n") else newline) + codec.history_block(revision, newline)
+    return new
+
+
+def _check(shown: Payments, old: str, new: str, expected: Sequence[dict[str, object]],
+           revision: Revision | None, drops: int | None) -> None:
+    """Refuse a change whose text does not read back as meant."""
+    try:
+        after = from_bytes(shown.path, new.encode())
+        places = {id(e): len(str(e["money"]).partition(".")[2]) for e in expected}
+        same = [paid_data(p, places[id(e)]) for p, e in zip(after.payments, expected,
+                                                            strict=True)] == list(expected)
+        same = same and after.history == (*shown.history, *([revision] if revision else []))
+    except (ScorekeeperError, ValueError):
+        same = False
+    if not same or _comments(old, drops) - _comments(new, None):
+        raise SessionError(f"{shown.path} is laid out in a way this change cannot be made to "
+                           "without losing what is written in it: nothing was changed (change "
+                           "it in an editor)")
+
+
+def _comments(text: str, drops: int | None) -> Counter[str]:
+    if not text:
+        return Counter()
+    layout = outline.outline(text, "payments")
+    skip = (0, 0)
+    if drops is not None:
+        span = layout.entries[drops]
+        end = text.find("\n", span.end)
+        skip = (span.start, len(text) if end < 0 else end)
+    return Counter(text[c.start:c.end].rstrip("\r") for c in layout.comments
+                   if not skip[0] <= c.start < skip[1])
