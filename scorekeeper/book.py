@@ -88,7 +88,9 @@ class Account(NamedTuple):
     """Won (or lost) in the sittings not yet paid, net of the payments that count: what he
     is still owed (or owes)."""
     paid: Decimal
-    """The payments that count: what he paid less what he was paid."""
+    """What he paid others, of the payments that count."""
+    received: Decimal
+    """What others paid him, of the payments that count."""
 
 
 class Payment(NamedTuple):
@@ -145,31 +147,36 @@ def account(sittings: Sequence[Sitting], paid: Sequence[Paid] = ()) -> list[Curr
     found = []
     for currency, book in sorted(books.items()):
         made = [p for p in paid if p.currency == currency]
-        moved = _moved(made, spelling)
+        out, back = _moved(made, spelling)
+        zero = Decimal(0)
         accounts = [Account(name, len(amounts), ledger.add_money(a for a, _ in amounts),
                             ledger.add_money([*(a for a, done in amounts if not done),
-                                              moved.get(name, Decimal(0))]),
-                            moved.get(name, Decimal(0)))
+                                              out.get(name, zero), -back.get(name, zero)]),
+                            out.get(name, zero), back.get(name, zero))
                     for name, amounts in sorted(book.items(), key=lambda b: b[0].casefold())]
-        accounts += [Account(name, 0, Decimal(0), money, money) for name, money in moved.items()
-                     if name not in book]  # a kitty, or a player of no sitting counted
+        accounts += [Account(name, 0, zero, ledger.add_money([out.get(name, zero),
+                                                              -back.get(name, zero)]),
+                             out.get(name, zero), back.get(name, zero))
+                     for name in {**out, **back} if name not in book]  # a kitty, say
         last = max((s.date for s in sittings if s.currency == currency), default=None)
         found.append(Currency(currency, accounts, plan(accounts, made, last),
                               scales[currency], tuple(made)))
     return found
 
 
-def _moved(made: Sequence[Paid], spelling: dict[str, str]) -> dict[str, Decimal]:
-    """What the payments `made` move: each payer's outstanding up, each payee's down."""
+def _moved(made: Sequence[Paid], spelling: dict[str, str]
+           ) -> tuple[dict[str, Decimal], dict[str, Decimal]]:
+    """What each player paid, and was paid, of the payments `made`."""
     from decimal import Decimal
 
-    moved: dict[str, Decimal] = {}
+    out: dict[str, Decimal] = {}
+    back: dict[str, Decimal] = {}
     for p in made:
         payer = spelling.setdefault(p.payer.casefold(), p.payer)
         payee = spelling.setdefault(p.payee.casefold(), p.payee)
-        moved[payer] = ledger.add_money([moved.get(payer, Decimal(0)), p.money])
-        moved[payee] = ledger.add_money([moved.get(payee, Decimal(0)), -p.money])
-    return moved
+        out[payer] = ledger.add_money([out.get(payer, Decimal(0)), p.money])
+        back[payee] = ledger.add_money([back.get(payee, Decimal(0)), p.money])
+    return out, back
 
 
 def plan(accounts: Sequence[Account], made: Sequence[Paid], since: datetime.date | None

@@ -134,7 +134,8 @@ def test_the_plan_stays_as_it_was_when_one_payment_of_it_is_made() -> None:
     """Nets where the fewest-payments search, asked afresh after B pays E 1, would reshuffle
     who pays whom: the plan keeps the rest as it was."""
     def accounts(nets: dict[str, int]) -> list[Account]:
-        return [Account(n, 1, Decimal(v), Decimal(v), Decimal(0)) for n, v in nets.items()]
+        return [Account(n, 1, Decimal(v), Decimal(v), Decimal(0), Decimal(0))
+                for n, v in nets.items()]
 
     nets = {"A": -9, "B": -6, "C": 5, "D": 5, "E": 5}
     day = datetime.date(2026, 11, 30)
@@ -299,3 +300,16 @@ def test_counting_and_explanation_agree_with_the_account() -> None:
     lines = explanation("ann", sittings, counted)
     assert [line.kind for line in lines] == ["sitting", "paid"]
     assert lines[-1].total == mine["Ann"]
+
+
+def test_the_bundled_month_has_three_partial_payments() -> None:
+    data = book(CLUB, "--unpaid")
+    dkk, sek = data["currencies"]
+    assert [(p["from"], p["to"], p["money"]) for p in dkk["payments"] + sek["payments"]] == [
+        ("Dorte", "Ann", "10.00"), ("Erik", "Frida", "5.00"), ("Bo", "Frida", "50.00")]
+    outstanding = {p["name"]: p["outstanding"] for p in dkk["players"]}
+    assert (outstanding["Dorte"], outstanding["Ann"]) == ("-14.60", "3.35")
+    for width in (60, 80):
+        for line in ("book --unpaid", "book --unpaid --explain bo", "book --format grid"):
+            text = run(CLUB, line, COLUMNS=str(width)).stdout
+            assert all(len(row) <= width for row in text.split("\n")), (line, width)

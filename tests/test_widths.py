@@ -165,7 +165,7 @@ def _csv(text: str) -> list[list[str]]:
                            "Ann", "Bo", "Carl", "Dorte", "Erik", "Frida"]),
     ("book --format csv --table sittings", None),
     ("book --format csv --table accounts", ["currency", "player", "sittings", "money",
-                                            "paid", "outstanding"]),
+                                            "paid", "received", "outstanding"]),
     ("book --format csv --table plan", ["currency", "pays", "to", "money"]),
     ("book --format csv --table payments", ["number", "date", "from", "to", "money",
                                             "currency", "note"]),

@@ -200,8 +200,9 @@ def book_command(ctx: click.Context, game: str | None, since: datetime.date | No
 
     Players are matched across sittings ignoring case; money of different unit values adds
     up as money; each currency is reckoned on its own. Payments between players (scorekeeper
-    pay) in the days chosen come off what is outstanding, and a plan of the fewest payments
-    clears the rest (it stays as it was when a payment made was one of it). A sitting, or a
+    pay) in the days chosen come off what is outstanding (with --game they are left out:
+    they are of no game), and a plan of the fewest payments clears the rest (it stays as it
+    was when a payment made was one of it). A sitting, or a
     payments file, that cannot be read is reported and left out (exit 1).
 
     \b
@@ -223,7 +224,7 @@ def book_command(ctx: click.Context, game: str | None, since: datetime.date | No
     if mark_paid and problems:
         _report_problems(ctx, problems, marking=True)
     chosen = choose(sittings, game, since, until, player, unpaid)
-    counted = [p for p in made if (since is None or p.date >= since)
+    counted = [p for p in made if game is None and (since is None or p.date >= since)
                and (until is None or p.date <= until) and (player is None or player.casefold()
                                                             in (p.payer.casefold(),
                                                                 p.payee.casefold()))]

@@ -60,13 +60,13 @@ def _currency_tables(c: Currency) -> list[Table]:
              Column(f"paid ({label})", True), Column("note", wrap=True)),
             [[p.number, p.date.isoformat(), p.payer, p.payee, shown(p.money, scale), p.note]
              for p in c.paid], caption=f"Paid between players in {label}:", name="payments"))
-    paid = [Column("paid", True)] if c.paid else []
+    paid = [Column("paid", True), Column("received", True)] if c.paid else []
     tables.append(Table(
         (Column("player"), Column("sittings", True), Column(f"money ({label})", True), *paid,
          Column("outstanding", True)),
         [[a.name, a.sittings, shown(a.money, scale, True),
-          *([shown(a.paid, scale, True)] if c.paid else []), shown(a.outstanding, scale, True)]
-         for a in c.accounts],
+          *([shown(a.paid, scale), shown(a.received, scale)] if c.paid else []),
+          shown(a.outstanding, scale, True)] for a in c.accounts],
         caption=f"In {label}:", name="accounts"))
     tables.append(Table(
         (Column("pays"), Column("to"), Column(f"money ({label})", True)),
@@ -91,9 +91,11 @@ def sheets(sittings: Sequence[Sitting], currencies: Sequence[Currency]) -> tuple
                     Column("paid"), Column("changes", True), Column("currency"),
                     *(Column(p, True) for p in players)), sat, name="sittings")
     accounts = Table((Column("currency"), Column("player"), Column("sittings", True),
-                      Column("money", True), Column("paid", True), Column("outstanding", True)),
+                      Column("money", True), Column("paid", True), Column("received", True),
+                      Column("outstanding", True)),
                      [[c.currency, a.name, a.sittings, shown(a.money, c.places),
-                       shown(a.paid, c.places), shown(a.outstanding, c.places)]
+                       shown(a.paid, c.places), shown(a.received, c.places),
+                       shown(a.outstanding, c.places)]
                       for c in currencies for a in c.accounts], name="accounts")
     made = Table((Column("number", True), Column("date"), Column("from"), Column("to"),
                   Column("money", True), Column("currency"), Column("note")),
@@ -120,6 +122,7 @@ def book_data(sittings: Sequence[Sitting], currencies: Sequence[Currency]) -> di
             "currency": c.currency,
             "players": [{"name": a.name, "sittings": a.sittings,
                          "money": shown(a.money, c.places), "paid": shown(a.paid, c.places),
+                         "received": shown(a.received, c.places),
                          "outstanding": shown(a.outstanding, c.places)} for a in c.accounts],
             "payments": [paid_data(p, c.places) for p in c.paid],
             "transfers": [{"from": p.payer, "to": p.payee, "money": shown(p.money, c.places)}
