@@ -164,6 +164,22 @@ def account(sittings: Sequence[Sitting], paid: Sequence[Paid] = ()) -> list[Curr
     return found
 
 
+def owed(sittings: Sequence[Sitting], paid: Sequence[Paid], currency: str
+         ) -> dict[str, Decimal]:
+    """Each player's outstanding money in `currency` (by his name folded), as `account`
+    gives it, without its plan."""
+    found: dict[str, list[Decimal]] = {}
+    for s in sittings:
+        if s.currency == currency and s.paid is None:
+            for player, amount in money_of(s).items():
+                found.setdefault(player.casefold(), []).append(amount)
+    for p in paid:
+        if p.currency == currency:
+            found.setdefault(p.payer.casefold(), []).append(p.money)
+            found.setdefault(p.payee.casefold(), []).append(-p.money)
+    return {name: ledger.add_money(amounts) for name, amounts in found.items()}
+
+
 def _moved(made: Sequence[Paid], spelling: dict[str, str]
            ) -> tuple[dict[str, Decimal], dict[str, Decimal]]:
     """What each player paid, and was paid, of the payments `made`."""

@@ -49,6 +49,7 @@ FILES = {
     "change": {"atomic", "cache", "codec", "outline", "snapshot", "textedit"},
     "snapshot": {"append", "atomic", "cache", "codec", "paths", "textedit"},
     "payfile": {"atomic", "codec", "outline", "paths", "textedit", "tomltext"},
+    "folder": {"atomic", "paths", "snapshot"},
     "cache": {"append", "atomic", "codec"},
     "codec": {"fastread", "tomltext", "outline", "upgrade"},
     "fastread": {"tomltext"},

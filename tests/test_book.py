@@ -292,3 +292,20 @@ def test_a_current_file_that_is_a_fifo_hangs_nothing(tmp_path: Path) -> None:
     assert json.loads(listed.stdout)["sessions"][0]["name"] == "x"
     assert "Warning:" in listed.stderr
     assert run(tmp_path, "book --format json").exit_code == 0
+
+
+def test_the_folder_cache_follows_every_file_and_survives_damage(club: Path) -> None:
+    first = book(club)
+    assert (club / ".book.cache").is_file()
+    assert book(club) == first  # from the cache: the same book
+    sitting = club / "loo-2026-11-25.toml"
+    run(club, f"deal -s {sitting} a=3 b=0")  # a deal more changes the file's identity
+    after = book(club)
+    assert after != first
+    (club / ".book.cache").unlink()
+    assert book(club) == after  # read afresh, the same figures
+    for damaged in (b"", b"\x00\xff garbage", b"\xe3" * 40):
+        (club / ".book.cache").write_bytes(damaged)
+        assert book(club) == after
+    (club / "loo-2026-11-02.toml").unlink()  # a sitting gone is gone from the book
+    assert len(book(club)["sittings"]) == len(after["sittings"]) - 1

@@ -4,14 +4,12 @@ the folder and says what is outstanding, `stats` counts how everyone plays."""
 from __future__ import annotations
 
 import datetime
-import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..errors import ScorekeeperError, UsageError
-from ..files import paths
 from ..text import visible
 from .options import (
     CONTEXT,
@@ -96,26 +94,12 @@ def filters(f: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def read_folder(ctx: click.Context) -> tuple[list[Any], list[str]]:
-    """Every sitting of the folder in brief, and the problems of those that cannot be read
-    (as FILE:LINE: message)."""
-    from .. import files
+    """Every sitting of the folder in brief (files.folder), and the problems of those that
+    cannot be read (as FILE:LINE: message)."""
+    from ..files import folder
 
-    found, problems = [], []
-    seen: set[tuple[int, int]] = set()  # each file once, by device and inode
-    for path in paths.list_sessions(folder_to_list(ctx)):
-        try:
-            info = os.stat(path)
-        except OSError:
-            pass  # summary says what is wrong with it
-        else:
-            if (info.st_dev, info.st_ino) in seen:  # a second name (a link) for one counted
-                continue
-            seen.add((info.st_dev, info.st_ino))
-        try:
-            found.append(files.open(path))
-        except ScorekeeperError as error:
-            problems.append(visible(str(error)))
-    return found, problems
+    found, problems = folder.sittings(folder_to_list(ctx))
+    return found, [visible(p) for p in problems]
 
 
 def read_payments(ctx: click.Context, sittings: list[Any], problems: list[str]) -> list[Any]:
@@ -264,8 +248,12 @@ def _mark_paid(ctx: click.Context, unpaid: list[Any]) -> None:
     done: list[str] = []
     for sitting in due:
         try:
+            read = files.open(sitting.path)
+            if read.identity != sitting.identity:  # changed since the book printed it
+                raise files.Stale(f"{sitting.path} was changed since the book was printed: "
+                                  "it was not marked; look again")
             with held_interrupt() as on_locked:
-                files.save(sitting, revise.set_paid(sitting, today), on_locked)
+                files.save(read, revise.set_paid(read, today), on_locked)
                 done.append(sitting.name)
                 mark_recorded(ctx, f"marking {', '.join(done)} paid")
         except ScorekeeperError as error:

@@ -324,9 +324,9 @@ def draw_chart(draw: Callable[[Canvas], str]) -> None:
 
 def output_width() -> int | None:
     """The terminal's width, or $COLUMNS; None when writing to a pipe or a file."""
-    import shutil
-
     if "COLUMNS" in os.environ or sys.stdout.isatty():
+        import shutil
+
         return shutil.get_terminal_size().columns
     return None
 

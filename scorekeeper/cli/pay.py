@@ -85,13 +85,13 @@ def pay(ctx: click.Context, words: tuple[str, ...], currency: str | None,
 
 
 def _read(ctx: click.Context) -> Folder:
-    from ..files import payfile
-    from .book import read_folder
+    from ..files import folder, payfile
 
-    sittings, problems = read_folder(ctx)
+    root = folder_to_list(ctx)
+    sittings, problems = folder.sittings(root)
     if problems:
         raise ScorekeeperError(f"{problems[0]} (a payment waits until the book reads whole)")
-    return Folder(sittings, payfile.read(folder_to_list(ctx)))
+    return Folder(sittings, payfile.read(root))
 
 
 def _payment(found: Folder, words: tuple[str, ...], currency: str | None,
@@ -143,9 +143,13 @@ def _currency(found: Folder, payer: str, payee: str, given: str | None) -> str:
                    | {p.currency for p in found.payments.payments})
     if given is not None:
         if given not in known:
-            from .book import _closest
+            import difflib
 
-            raise RuleError(f"unknown currency {given!r}: {_closest(given, known)}")
+            close = difflib.get_close_matches(given.casefold(), [k.casefold() for k in known],
+                                              n=1, cutoff=0.5)
+            hint = (f"did you mean {next(k for k in known if k.casefold() == close[0])}?"
+                    if close else f"known here: {', '.join(known) or 'none'}")
+            raise RuleError(f"unknown currency {given!r}: {hint}")
         return given
 
     def played(name: str) -> set[str]:
@@ -258,7 +262,7 @@ def _standing(found: Folder, payments: list[Any], made: Any) -> list[str]:
     places = _places(found, made.currency)
     counted = book.counting(payments, found.sittings)
     before = book.counting([p for p in payments if p.number != made.number], found.sittings)
-    now, was = (_outstanding(found, c, made.currency) for c in (counted, before))
+    now, was = (book.owed(found.sittings, c, made.currency) for c in (counted, before))
     currency = f" {made.currency}" if made.currency else ""
 
     def where(name: str) -> str:
@@ -276,12 +280,3 @@ def _standing(found: Folder, payments: list[Any], made: Any) -> list[str]:
                      f"({shown(max(owed, Decimal(0)), places)}{currency}): {made.payee} owes "
                      "it back.")
     return lines
-
-
-def _outstanding(found: Folder, counted: list[Any], currency: str) -> dict[str, Decimal]:
-    from .. import book
-
-    for c in book.account(found.sittings, counted):
-        if c.currency == currency:
-            return {a.name.casefold(): a.outstanding for a in c.accounts}
-    return {}

@@ -10,11 +10,40 @@ and saves onto it.
 Inside: snapshot and change (the read and the write), revise (what each command changes),
 codec (the file form), upgrade (older forms), cache (the cached standing), append, textedit,
 outline and tomltext (the text of a file), atomic (safe reads and writes, the lock), paths
-(where sessions live).
+(where sessions live), folder (the book's summaries of a folder), payfile (its payments).
+
+The names below are imported when first used: `from scorekeeper.files import paths` costs
+a command that needs only paths nothing of the rest.
 """
 
-from .change import Change, Stale, create, editing, save
-from .snapshot import Layout, Snapshot, check, examine, glance, open
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .change import Change as Change
+    from .change import Stale as Stale
+    from .change import create as create
+    from .change import editing as editing
+    from .change import save as save
+    from .snapshot import Layout as Layout
+    from .snapshot import Snapshot as Snapshot
+    from .snapshot import check as check
+    from .snapshot import examine as examine
+    from .snapshot import glance as glance
+    from .snapshot import open as open
+
+#: Where each name of the package is defined.
+NAMES = {"Change": "change", "Stale": "change", "create": "change", "editing": "change",
+         "save": "change", "Layout": "snapshot", "Snapshot": "snapshot", "check": "snapshot",
+         "examine": "snapshot", "glance": "snapshot", "open": "snapshot"}
 
 __all__ = ["Change", "Layout", "Snapshot", "Stale", "check", "create", "editing", "examine",
            "glance", "open", "save"]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in NAMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{NAMES[name]}"), name)

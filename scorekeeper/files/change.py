@@ -19,14 +19,16 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import ScorekeeperError, SessionError, SessionFileError
-from ..history import Revision
 from ..session import AnySession, Standing, Tally
 from . import atomic, cache, snapshot
 from .snapshot import BOM, Layout, Snapshot
+
+if TYPE_CHECKING:
+    from ..history import Revision
 
 OnLocked = Callable[[], None]
 """Called once the session's lock is taken: from then on the file may change."""
@@ -35,8 +37,7 @@ OnLocked = Callable[[], None]
 # --- the edits -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Append:
+class Append(NamedTuple):
     """One more entry at the end."""
 
     entry: Any
@@ -49,20 +50,18 @@ class Append:
         return textedit.append_entry(text, self.data)
 
 
-@dataclass(frozen=True, slots=True)
-class RemoveLast:
-    """The last entry (entry `index`) removed, with the comments on its line."""
+class RemoveLast(NamedTuple):
+    """The last entry (entry `at`, from 0) removed, with the comments on its line."""
 
-    index: int
+    at: int
 
     def on_text(self, text: str) -> str:
         from . import textedit
 
-        return textedit.remove_entry(text, self.index)
+        return textedit.remove_entry(text, self.at)
 
 
-@dataclass(frozen=True, slots=True)
-class Replace:
+class Replace(NamedTuple):
     """Entries (0-based, among all entries) holding others: (index, the entry's data)."""
 
     entries: tuple[tuple[int, dict[str, object]], ...]
@@ -75,8 +74,7 @@ class Replace:
         return text
 
 
-@dataclass(frozen=True, slots=True)
-class SetKey:
+class SetKey(NamedTuple):
     """A top-level key (paid, date) set, or removed (None)."""
 
     key: str
@@ -88,8 +86,7 @@ class SetKey:
         return textedit.set_top_key(text, self.key, self.value)
 
 
-@dataclass(frozen=True, slots=True)
-class NewText:
+class NewText(NamedTuple):
     """The whole file, as a person edited it."""
 
     raw: bytes
@@ -98,8 +95,7 @@ class NewText:
 Edit = Append | RemoveLast | Replace | SetKey | NewText
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
+class Change(NamedTuple):
     """An edit and its outcome, computed from one snapshot."""
 
     edit: Edit
@@ -207,7 +203,7 @@ def _dated(before: Snapshot, change: Change) -> tuple[Snapshot, Change]:
     """A change to a file that names no day, with the day it was read as (the day it was
     last written) written too: a save never moves a sitting in time."""
     day = before.date
-    change = replace(change, session=replace(change.session or _appended(before, change.edit),
+    change = change._replace(session=replace(change.session or _appended(before, change.edit),
                                              date=day))
     raw, header = before.raw, replace(before.header, date=day)
     if before.layout == Layout.HAND_LAID:
@@ -255,7 +251,7 @@ def changed_text(before: Snapshot, after: AnySession, edit: Edit,
             codec.header(decoded.session), codec.entries_data(decoded.session),
             decoded.history) == (codec.header(after), codec.entries_data(after),
                                  tuple(history)) and (edited is not None or _comments_kept(
-                                     text, new, edit.index if isinstance(edit, RemoveLast)
+                                     text, new, edit.at if isinstance(edit, RemoveLast)
                                      else None))
     except (SessionFileError, ValueError, IndexError, AssertionError):  # a layout misread
         same = False

@@ -22,6 +22,7 @@ Money is written as a string (value = "0.05"): TOML floats are binary and lose c
 Version 1 files (tricks as "Ann=2 Bob=1" strings) are upgraded when read.
 """
 
+from __future__ import annotations
 
 import datetime
 import re
@@ -33,12 +34,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..errors import RuleError, SessionFileError
 from ..games import AnyGame, get_game
 from ..games.players import Players
-from ..history import Revision
 from ..seating import is_seating_data, seating_from_data
 from ..session import AnySession, DealError, Session, entry_to_data
 from . import tomltext
 
 if TYPE_CHECKING:
+    from ..history import Revision
     from .outline import Outline
 
 FORMAT = "scorekeeper session"
@@ -153,6 +154,8 @@ def revision_from_data(data: object) -> Revision:
     if not all(isinstance(n, list) and len(n) == 2 and all(type(x) is int for x in n)
                for n in nets.values()):
         raise RuleError("nets must give each player's net before and after, like Ann = [3, 5]")
+    from ..history import Revision
+
     return Revision(when, kind, entry, deal, tuple(before), tuple(after), was, now,
                     {p: (n[0], n[1]) for p, n in nets.items()}, why)
 
@@ -408,7 +411,7 @@ def deal_problem(error: DealError) -> Problem:
     return Problem(("deals", error.index), str(error))
 
 
-def line_of(outline: "Outline", where: Where) -> int:
+def line_of(outline: Outline, where: Where) -> int:
     """The line of `where`: the key's, the setting's, the entry's; else 1."""
     if not where:
         return 1

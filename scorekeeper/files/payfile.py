@@ -63,31 +63,38 @@ def read(folder: str) -> Payments:
 
 def from_bytes(path: str, raw: bytes) -> Payments:
     text, data = codec.parse(raw, path)
-    where = outline.outline(text, "payments")
+
+    def line(key: str, index: int = 0) -> int:  # where a problem is (the file is read again)
+        where = outline.outline(text, "payments")
+        if key == "payments" and index < len(where.entries):
+            return where.entries[index].line
+        if key == "history":
+            lines = where.headers.get(("history",), [1])
+            return lines[min(index, len(lines) - 1)]
+        return where.keys[(key,)].line if (key,) in where.keys else 1
+
     if data.get("format") != FORMAT or data.get("version") != VERSION:
         raise SessionFileError(path, 1, f"not a payments file: it begins format = "
                                         f"\"{FORMAT}\" and version = {VERSION}")
     unknown = sorted(set(data) - {"format", "version", "payments", "history"})
     if unknown:
-        raise SessionFileError(path, where.keys[(unknown[0],)].line if (
-            unknown[0],) in where.keys else 1, f"unknown key {unknown[0]!r}")
+        raise SessionFileError(path, line(unknown[0]), f"unknown key {unknown[0]!r}")
     entries = data.get("payments", [])
     if not isinstance(entries, list):
-        raise SessionFileError(path, 1, "payments must be a list of payments")
+        raise SessionFileError(path, line("payments"), "payments must be a list of payments")
     found = []
     for number, entry in enumerate(entries, start=1):
         try:
             found.append(paid_from_data(number, entry))
         except RuleError as error:
-            line = where.entries[number - 1].line if number <= len(where.entries) else 1
-            raise SessionFileError(path, line, f"payment {number}: {error}") from None
+            raise SessionFileError(path, line("payments", number - 1),
+                                   f"payment {number}: {error}") from None
     history = []
     for i, table in enumerate(data.get("history", [])):
         try:
             history.append(codec.revision_from_data(table))
         except RuleError as error:
-            lines = where.headers.get(("history",), [1])
-            raise SessionFileError(path, lines[min(i, len(lines) - 1)], str(error)) from None
+            raise SessionFileError(path, line("history", i), str(error)) from None
     return Payments(path, raw, tuple(found), tuple(history))
 
 
@@ -161,8 +168,15 @@ Edit = Callable[[str], str]
 
 
 def added(entry: dict[str, object]) -> Edit:
-    return lambda text: textedit.append_entry(text, entry, "payments") if text else render(
-        [entry])
+    def add(text: str) -> str:
+        if not text:
+            return render([entry])
+        end = text.find("\n]\n")  # the canonical layout: each payment a line of its own
+        if end >= 0 and text.rfind("\npayments = [\n", 0, end) >= 0 and text[end - 1:end] == ",":
+            return f"{text[:end + 1]}    {tomltext.inline_table(entry)},{text[end:]}"
+        return textedit.append_entry(text, entry, "payments")
+
+    return add
 
 
 def removed(index: int) -> Edit:
@@ -189,10 +203,10 @@ def save(shown: Payments, edit: Edit, expected: Sequence[dict[str, object]],
                                "changed; look again")
         text = shown.raw.decode("utf-8").removeprefix("\ufeff")
         new = _changed(shown, edit, text, revision)
-        _check(shown, text, new, expected, revision, drops)
         raw = (("\ufeff" if shown.raw.startswith(b"\xef\xbb\xbf") else "") + new).encode()
+        after = _check(shown, text, raw, expected, revision, drops)
         atomic.write_atomic(real, raw)
-    return from_bytes(shown.path, raw)
+    return after
 
 
 def _changed(shown: Payments, edit: Edit, text: str, revision: Revision | None) -> str:
@@ -207,21 +221,25 @@ def _changed(shown: Payments, edit: Edit, text: str, revision: Revision | None) 
     return new
 
 
-def _check(shown: Payments, old: str, new: str, expected: Sequence[dict[str, object]],
-           revision: Revision | None, drops: int | None) -> None:
-    """Refuse a change whose text does not read back as meant."""
+def _check(shown: Payments, old: str, raw: bytes, expected: Sequence[dict[str, object]],
+           revision: Revision | None, drops: int | None) -> Payments:
+    """The file the change makes, read back; refused if it does not hold the payments
+    `expected` and its history, or (a payment removed or replaced) lost a comment."""
     try:
-        after = from_bytes(shown.path, new.encode())
+        after = from_bytes(shown.path, raw)
         places = {id(e): len(str(e["money"]).partition(".")[2]) for e in expected}
         same = [paid_data(p, places[id(e)]) for p, e in zip(after.payments, expected,
                                                             strict=True)] == list(expected)
         same = same and after.history == (*shown.history, *([revision] if revision else []))
+        if same and revision is not None:
+            same = not _comments(old, drops) - _comments(raw.decode("utf-8"), None)
     except (ScorekeeperError, ValueError):
         same = False
-    if not same or _comments(old, drops) - _comments(new, None):
+    if not same:
         raise SessionError(f"{shown.path} is laid out in a way this change cannot be made to "
                            "without losing what is written in it: nothing was changed (change "
                            "it in an editor)")
+    return after
 
 
 def _comments(text: str, drops: int | None) -> Counter[str]:

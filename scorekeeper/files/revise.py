@@ -16,11 +16,10 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import RuleError, SessionError, SessionFileError
 from ..games.base import Table
-from ..history import Revision, changed_nets, check_why, span
 from ..seating import Seating
 from ..session import (
     AnySession,
@@ -36,6 +35,9 @@ from ..session import (
 )
 from .change import Append, Change, NewText, RemoveLast, Replace, SetKey
 from .snapshot import Snapshot, examine, history_problems
+
+if TYPE_CHECKING:
+    from ..history import Revision
 
 
 def check_open(session: AnySession) -> None:
@@ -81,6 +83,8 @@ def _revision(kind: str, before: Snapshot, outcome: Consequences, why: str, firs
               old: Sequence[Any] = (), new: Sequence[Any] = (),
               was: dict[str, Any] | None = None, now: dict[str, Any] | None = None
               ) -> Revision:
+    from ..history import Revision, changed_nets, check_why
+
     game = before.header.game
     changed = old or new
     at = outcome.before if first < len(outcome.before) else outcome.after
@@ -269,6 +273,8 @@ def new_text(before: Snapshot, edited: bytes, why: str = "") -> Edited:
     was, now = _header_changes(codec.header(before.session), codec.header(after))
     if old_entries == new_entries and not was and not now:
         return Edited(Change(NewText(edited), after, standing, counts), None)
+    from ..history import span
+
     first, end_before, end_after = span(old_entries, new_entries)
     shift = end_after - end_before
     misread = _misread(before.session, before.played, after, played, end_before, shift)

@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import datetime
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import SessionError, SessionFileError
-from ..history import Revision
 from ..seating import is_seating_data
 from ..session import AnySession, DealError, Played, Standing, Tally, nets, replay, tally
 from . import atomic, cache
 from .append import AppendPoint, canonical_point
 from .paths import session_name
+
+if TYPE_CHECKING:
+    from ..history import Revision
 
 BOM = "\ufeff"
 

@@ -1,0 +1,124 @@
+"""The sittings of a session folder as the book reads them: a summary of each -- its day,
+players, nets, what stats counts -- kept in the folder's own cache (.book.cache) under the
+identity of the file it was made from (device, inode, size, modified and changed times), so
+that the book of 500 sittings stats 500 files and reads one, instead of reading 1,000.
+
+A file whose identity is not the cached one is read (its own cached standing, or in full)
+and its summary made again; the cache is written back when anything changed, without
+waiting on anyone, and a cache that cannot be read or written only makes the book slower.
+"""
+
+from __future__ import annotations
+
+import datetime
+import marshal
+import os
+from contextlib import suppress
+from typing import Any, NamedTuple
+
+from .. import __version__
+from ..errors import ScorekeeperError
+from ..session import Tally
+from . import atomic, paths
+
+CACHE = ".book.cache"
+MAGIC = "scorekeeper book 1"
+
+
+class Summary(NamedTuple):
+    """A sitting as the book reads it (book.Sitting), and the file it was read from."""
+
+    path: str
+    real: str
+    identity: atomic.Identity
+    name: str
+    game: str
+    date: datetime.date
+    paid: datetime.date | None
+    deals: int
+    value: str
+    currency: str
+    players: tuple[str, ...]
+    nets: dict[str, int]
+    changes: int
+    counts: Tally
+
+    @classmethod
+    def of(cls, path: str, read: Any) -> Summary:
+        """The summary of a snapshot read from `path`."""
+        return cls(path, read.real, read.identity, read.name, read.game, read.date, read.paid,
+                   read.deals, read.value, read.currency, read.players, dict(read.nets),
+                   read.changes, read.counts)
+
+
+def sittings(folder: str) -> tuple[list[Summary], list[str]]:
+    """Every sitting of `folder` in brief (a file reached by two names, once), and the
+    problems of those that cannot be read (FILE:LINE: message)."""
+    from .snapshot import open as open_file
+
+    kept = _read(folder)
+    found, problems, fresh = [], [], {}
+    seen: set[tuple[int, int]] = set()
+    for path in paths.list_sessions(folder):
+        identity = atomic.identity(path)
+        if identity is not None:
+            if (identity.device, identity.inode) in seen:
+                continue
+            seen.add((identity.device, identity.inode))
+        name = os.path.basename(path)
+        summary = _known(kept.get(name), path, identity)
+        if summary is None:
+            try:
+                summary = Summary.of(path, open_file(path))
+            except ScorekeeperError as error:
+                problems.append(str(error))
+                continue
+        found.append(summary)
+        fresh[name] = summary
+    if set(fresh) != set(kept) or any(kept[n] != _fields(s) for n, s in fresh.items()):
+        _write(folder, fresh)
+    return found, problems
+
+
+def _known(fields: Any, path: str, identity: atomic.Identity | None) -> Summary | None:
+    """The cached summary of the file at `path`, if it was made from the file as it is."""
+    if fields is None or identity is None or os.path.islink(path):
+        return None
+    try:
+        cached, real, rest = fields
+        if tuple(cached) != tuple(identity):
+            return None
+        (name, game, date, paid, deals, value, currency, players, nets, changes,
+         counts) = rest
+        return Summary(path, real, identity, name, game, datetime.date.fromordinal(date),
+                       None if paid is None else datetime.date.fromordinal(paid), deals, value,
+                       currency, tuple(players), nets, changes, counts)
+    except (TypeError, ValueError):
+        return None
+
+
+def _fields(s: Summary) -> tuple[Any, ...]:
+    return (tuple(s.identity), s.real, (s.name, s.game, s.date.toordinal(),
+                                        None if s.paid is None else s.paid.toordinal(), s.deals,
+                                        s.value, s.currency, list(s.players), s.nets,
+                                        s.changes, s.counts))
+
+
+def _read(folder: str) -> dict[str, Any]:
+    try:
+        magic, version, entries = marshal.loads(atomic.read_file(os.path.join(folder, CACHE)))
+        if (magic, version) == (MAGIC, __version__) and isinstance(entries, dict):
+            return entries
+    except (ScorekeeperError, EOFError, ValueError, TypeError):
+        pass
+    return {}
+
+
+def _write(folder: str, fresh: dict[str, Summary]) -> None:
+    """Keep the summaries (a folder this user cannot write: no cache, only slower)."""
+    entries = {name: _fields(s) for name, s in fresh.items()
+               if not os.path.islink(s.path)}
+    with suppress(ScorekeeperError, ValueError, OSError):
+        atomic.write_atomic(os.path.join(folder, CACHE),
+                            marshal.dumps((MAGIC, __version__, entries)), durable=False,
+                            locked=False)
