@@ -8,9 +8,10 @@ command is timed side by side with it (runs interleaved, medians compared). Targ
 and into one laid out by hand or by tomli-w within 1.1x of that; settling 10,000 deals whose
 standing is cached within 2x; showing them within 6x; both growing linearly (20,000 deals
 within 2.3x the time of 10,000); the book of 500 sittings of 40 deals within 3x, and `stats`
-over them within 3x; `play` at most 5 ms a piped deal line at 300 deals; `show` of 100,000
-Bridge deals within 2x of 100,000 Pinochle deals, in under 500 MB. Exits 1 if a target is
-missed.
+over them within 3x; `pay` into the bundled month (sessions/club) within 1.3x, and the book
+of the 500 sittings beside 1,000 payments within 3x (a payment into it is shown); `play` at
+most 5 ms a piped deal line at 300 deals; `show` of 100,000 Bridge deals within 2x of
+100,000 Pinochle deals, in under 500 MB. Exits 1 if a target is missed.
 """
 
 from __future__ import annotations
@@ -146,7 +147,7 @@ def ratio(what: str, base: float, cost: float, target: float | None) -> Row:
 
 def restorer(folder: Path, names: tuple[str, ...]) -> Callable[[], None]:
     """Puts the files `names` of `folder` back as they are now."""
-    keep = folder / f"keep-{names[0]}"
+    keep = folder / f".keep-{names[0]}"  # hidden: no sitting of the folder
     keep.mkdir()
     for name in names:
         shutil.copy2(folder / name, keep / name)
@@ -235,6 +236,37 @@ def book_rows(folder: Path, runs: int) -> list[Row]:
         subprocess.run(args, check=True, env=ENV, stdout=subprocess.DEVNULL)  # the caches
         floor, cost = side_by_side(args, max(5, runs // 2))
         rows.append(ratio(f"{command} of 500 sittings of 40 deals", floor, cost, target))
+    return rows + pay_rows(club, runs)
+
+
+def pay_rows(club: Path, runs: int) -> list[Row]:
+    """A payment recorded into the book of 500 sittings beside 1,000 payments made as they
+    were played (each run puts payments.toml back), and that book with its payments; and a
+    payment into the bundled month (sessions/club), against the floor."""
+    start = datetime.date(2025, 1, 1)  # two a sitting, as the sittings are played
+    lines = "".join(
+        f'    {{ date = {start + datetime.timedelta(days=i // 2)}, from = "{PLAYERS[i % 5]}", '
+        f'to = "{PLAYERS[(i + 1) % 5]}", money = "0.{10 + i % 80}", currency = "" }},\n'
+        for i in range(1000))
+    (club / "payments.toml").write_text(
+        f'format = "scorekeeper payments"\nversion = 1\npayments = [\n{lines}]\n',
+        encoding="utf-8")
+    restore = restorer(club, ("payments.toml",))
+    args = [scorekeeper(), "--dir", str(club), "pay", "Ann", "Bob", "0.50", "--date",
+            "2026-05-20"]
+    floor, cost = side_by_side(args, runs, restore)
+    rows = [ratio("pay into a book of 500 sittings, 1,000 payments", floor, cost, None)]
+    restore()
+    args = [scorekeeper(), "--dir", str(club), "book"]
+    floor, cost = side_by_side(args, max(5, runs // 2))
+    rows.append(ratio("book of 500 sittings and 1,000 payments", floor, cost, 3.0))
+    month = club.parent / "month"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "sessions" / "club", month)
+    args = [scorekeeper(), "--dir", str(month), "pay", "Bo", "Frida", "1", "--currency", "SEK"]
+    subprocess.run([scorekeeper(), "--dir", str(month), "book"], check=True, env=ENV,
+                   stdout=subprocess.DEVNULL)  # the caches
+    floor, cost = side_by_side(args, runs, restorer(month, ("payments.toml",)))
+    rows.append(ratio("pay into the bundled month (sessions/club)", floor, cost, 1.3))
     return rows
 
 

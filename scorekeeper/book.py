@@ -5,6 +5,7 @@ with the fewest payments (the ledger's exact search)."""
 
 from __future__ import annotations
 
+import bisect
 import datetime
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
@@ -164,15 +165,22 @@ def account(sittings: Sequence[Sitting], paid: Sequence[Paid] = ()) -> list[Curr
     return found
 
 
-def owed(sittings: Sequence[Sitting], paid: Sequence[Paid], currency: str
-         ) -> dict[str, Decimal]:
-    """Each player's outstanding money in `currency` (by his name folded), as `account`
-    gives it, without its plan."""
+def unpaid(sittings: Sequence[Sitting], currency: str) -> dict[str, Decimal]:
+    """Each player's money in the sittings of `currency` not yet paid (by his name
+    folded)."""
     found: dict[str, list[Decimal]] = {}
     for s in sittings:
         if s.currency == currency and s.paid is None:
             for player, amount in money_of(s).items():
                 found.setdefault(player.casefold(), []).append(amount)
+    return {name: ledger.add_money(amounts) for name, amounts in found.items()}
+
+
+def owed(unpaid: dict[str, Decimal], paid: Sequence[Paid], currency: str
+         ) -> dict[str, Decimal]:
+    """Each player's outstanding money in `currency` (by his name folded), as `account`
+    gives it, without its plan: his money `unpaid`, net of the payments `paid`."""
+    found = {name: [money] for name, money in unpaid.items()}
     for p in paid:
         if p.currency == currency:
             found.setdefault(p.payer.casefold(), []).append(p.money)
@@ -240,14 +248,32 @@ def counting(paid: Sequence[Paid], sittings: Sequence[Sitting]) -> list[Paid]:
     counts once it was part of a settling in cash: every sitting of its currency up to its
     day is marked paid, one of them on or after that day. A payment before any sitting, or
     after those before it were settled, counts (an advance, a payment to the kitty)."""
-    counted = []
-    for p in paid:
-        before = [s for s in sittings if s.currency == p.currency and s.date <= p.date]
-        settled = bool(before) and all(s.paid is not None for s in before) and any(
-            s.paid is not None and s.paid >= p.date for s in before)
-        if not settled:
-            counted.append(p)
-    return counted
+    settled_by = {c: _settled_by(sittings, c) for c in {p.currency for p in paid}}
+    return [p for p in paid if not _settled(settled_by[p.currency], p.date)]
+
+
+_Settled = tuple[list[datetime.date], list["datetime.date | None"]]
+
+
+def _settled_by(sittings: Sequence[Sitting], currency: str) -> _Settled:
+    """The days of the sittings of `currency` in order, and beside each the last day any of
+    the sittings up to it was paid on, or None once one of them is not paid."""
+    days: list[datetime.date] = []
+    last: list[datetime.date | None] = []
+    latest: datetime.date | None = datetime.date.min
+    for s in sorted((s for s in sittings if s.currency == currency), key=lambda s: s.date):
+        latest = None if latest is None or s.paid is None else max(latest, s.paid)
+        days.append(s.date)
+        last.append(latest)
+    return days, last
+
+
+def _settled(settled_by: _Settled, day: datetime.date) -> bool:
+    """Whether a payment made on `day` was part of a settling in cash (counting)."""
+    days, last = settled_by
+    upto = bisect.bisect_right(days, day)
+    paid_on = last[upto - 1] if upto else None
+    return paid_on is not None and paid_on >= day
 
 
 class Line(NamedTuple):

@@ -5,6 +5,7 @@ floating-point in an accounting system" (beancount).
 """
 
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -54,6 +55,7 @@ def check_value(text: object) -> str:
                     "at most 15 before the point and 12 after)", "value")
 
 
+@functools.cache
 def _exact() -> "Context":
     """A context wide enough that products and sums of money are never rounded (the default
     keeps 28 digits)."""
@@ -94,9 +96,15 @@ def from_coins(count: int, places: int) -> "Decimal":
 
 def to_places(amount: "Decimal", places: int) -> "Decimal":
     """`amount` written with `places` decimals (it has no more), exact at any size."""
+    return amount.quantize(_quantum(places), context=_exact())
+
+
+@functools.cache
+def _quantum(places: int) -> "Decimal":
+    """One coin of `places` decimals (0.01 at two)."""
     from decimal import Decimal
 
-    return amount.quantize(Decimal(1).scaleb(-places), context=_exact())
+    return Decimal(1).scaleb(-places)
 
 
 def places_of(value: "Decimal") -> int:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.files import codec
+from scorekeeper.files import codec, tomlread
 from scorekeeper.games import GAMES, NAMES
 from scorekeeper.session import replay
 
@@ -74,7 +74,7 @@ def test_a_game_made_by_following_the_guide_plays_through_the_whole_tool(
     assert run(tmp_path, f"check {path}").stdout == f"{path}: ok (highcard, 3 players, 1 deal)\n"
     text = path.read_text()
     assert 'game = "highcard"' in text and '{ winner = "Ann" }' in text
-    session = codec.decode(codec.parse(text.encode(), "x")[1], "night").session
+    session = codec.decode(tomlread.parse(text.encode(), "x")[1], "night").session
     assert session is not None and replay(session)[1].balances == {"Ann": 4, "Bob": -2,
                                                                     "Cid": -2}
     assert "highcard" in run(tmp_path, "--help").stdout

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import tomllib
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import files
 from scorekeeper.errors import SessionError
-from scorekeeper.files import codec, fastread, tomltext
+from scorekeeper.files import codec, fastread, tomlread, tomltext
 from scorekeeper.files.outline import outline
 from scorekeeper.games.loo import LooDeal
 from scorekeeper.render.layout import Shape, fit
@@ -80,7 +81,7 @@ def test_deal_lines_read_fast_mean_what_tomllib_reads(deals: list[dict[str, Any]
     if fast is not None:
         assert fast == expected
     if not mangles and expected is not None:
-        assert codec.parse(text.encode(), "s.toml")[1] == expected
+        assert tomlread.parse(text.encode(), "s.toml")[1] == expected
 
 
 history_values = deal_values | st.datetimes(datetime.datetime(1990, 1, 1),
@@ -110,6 +111,49 @@ def test_history_tables_read_fast_mean_what_tomllib_reads(
         assert fast == expected
 
 
+PAY_HEAD = '# the club\nformat = "scorekeeper payments"\nversion = 1\n'
+payment_keys = st.sampled_from(["date", "from", "to", "money", "currency", "note"])
+payment_values = (st.dates() | deal_texts | st.integers(-5, 5) | st.dates().map(str)
+                  | st.just("Ann") | st.just("12.50"))
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.tuples(st.dates(), st.dictionaries(payment_keys, payment_values,
+                                                      max_size=5)), max_size=5),
+       st.lists(st.tuples(st.integers(0, 400), MANGLINGS | st.sampled_from(
+           ["    { date = 2026-02-30, ", "date = ", "2026-11-28", "    { date = "])),
+           max_size=3))
+def test_payment_lines_read_fast_mean_what_tomllib_reads(
+        rows: list[tuple[Any, dict[str, Any]]], mangles: list[tuple[int, str]]) -> None:
+    """The payments file's lines, their day unquoted, read fast exactly as tomllib reads
+    them, or left to tomllib."""
+    lines = "".join(f"    {tomltext.inline_table({'date': day, **rest})},\n"
+                    for day, rest in rows if "date" not in rest)
+    for where, junk in mangles:
+        at = min(where, len(lines))
+        lines = lines[:at] + junk + lines[at:]
+    text = f"{PAY_HEAD}payments = [\n{lines}]\n"
+    try:
+        expected: Any = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError):
+        expected = None
+    fast = fastread.read_fast(text)
+    if fast is not None:
+        assert fast == expected
+
+
+def test_the_payments_this_tool_writes_are_read_fast() -> None:
+    from scorekeeper.book import Paid
+    from scorekeeper.files import payfile
+
+    paid = [Paid(i, datetime.date(2026, 11, 1 + i), "Ann", "Bø", Decimal(f"{i}.50"), "kr",
+                 note) for i, note in enumerate(["", "at the door", 'a "quote": \\'], 1)]
+    text = payfile.render([payfile.paid_data(p, 2) for p in paid])
+    assert fastread.read_fast(text) == tomllib.loads(text)
+    assert [payfile.paid_from_data(i, e) for i, e in enumerate(
+        tomllib.loads(text)["payments"], 1)] == paid
+
+
 @pytest.mark.parametrize("line", ['    { "all_pass": true },', "    { all_pass = true\r},",
                                   '    { tricks = { "Ann": 3 } },'])
 def test_json_that_is_not_toml_is_left_to_tomllib(tmp_path: Path, line: str) -> None:
@@ -125,6 +169,10 @@ def test_the_bundled_sessions_are_read_fast() -> None:
     for path in (ROOT / "sessions").glob("*.toml"):
         text = path.read_text()
         assert fastread.read_fast(text) == tomllib.loads(text), path
+    text = (ROOT / "sessions/club/payments.toml").read_text()  # a comment among the lines
+    assert fastread.read_fast(text) is None
+    plain = "".join(line + "\n" for line in text.splitlines() if "    #" not in line)
+    assert fastread.read_fast(plain) == tomllib.loads(plain)
 
 
 @settings(max_examples=200)

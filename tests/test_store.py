@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import files
 from scorekeeper.errors import RuleError, ScorekeeperError, SessionError, SessionFileError
-from scorekeeper.files import codec
+from scorekeeper.files import codec, tomlread
 from scorekeeper.games import GAMES
 from scorekeeper.games.loo import LooDeal, LooSettings
 from scorekeeper.session import AnySession, in_full, replay
@@ -533,7 +533,7 @@ def _check_parse(raw: bytes) -> None:
         assert str(problem).startswith("s.toml")
         assert "\n" not in str(problem)
     try:
-        _text, data = codec.parse(raw, "s.toml")
+        _text, data = tomlread.parse(raw, "s.toml")
         decoded = codec.decode(data)
         if decoded.session is not None and not decoded.problems:
             replay(decoded.session)

@@ -121,10 +121,12 @@ def _player(found: Folder, typed: str, new_player: bool) -> str:
     from ..games.players import Players, check_new_name
 
     known = book.players_in(found.sittings)
+    folded = {k.casefold() for k in known}
     for p in found.payments.payments:
         for name in (p.payer, p.payee):
-            if name.casefold() not in {k.casefold() for k in known}:
+            if name.casefold() not in folded:
                 known.append(name)
+                folded.add(name.casefold())
     try:
         return Players(tuple(known)).find(typed) if known else _unknown(typed)
     except RuleError:
@@ -165,10 +167,11 @@ def _currency(found: Folder, payer: str, payee: str, given: str | None) -> str:
 
 
 def _places(found: Folder, currency: str) -> int:
+    """The decimal places of `currency`: the most any sitting's value in it has."""
     from ..ledger import places_of
 
-    return max((places_of(Decimal(s.value)) for s in found.sittings
-                if s.currency == currency), default=2)
+    values = {s.value for s in found.sittings if s.currency == currency}
+    return max((places_of(Decimal(v)) for v in values), default=2)
 
 
 def _check_day(found: Folder, day: datetime.date) -> None:
@@ -188,7 +191,8 @@ def _record(ctx: click.Context, found: Folder, made: Any, amend: int | None, why
     entry = payfile.paid_data(made, places)
     old = list(found.payments.payments)
     new = [*old[:made.number - 1], made, *old[made.number:]] if amend else [*old, made]
-    expected = [entry if p is made else payfile.paid_data(p, _places(found, p.currency))
+    places_in = {c: _places(found, c) for c in {p.currency for p in new}}
+    expected = [entry if p is made else payfile.paid_data(p, places_in[p.currency])
                 for p in new]
     lines = [f"Payment {made.number}: {_said(made, places)}."]
     revision = None
@@ -218,7 +222,8 @@ def _undo(ctx: click.Context, found: Folder, why: str, dry_run: bool) -> None:
         raise RuleError("there is no payment to remove")
     last = old[-1]
     places = _places(found, last.currency)
-    expected = [payfile.paid_data(p, _places(found, p.currency)) for p in old[:-1]]
+    places_in = {c: _places(found, c) for c in {p.currency for p in old}}
+    expected = [payfile.paid_data(p, places_in[p.currency]) for p in old[:-1]]
     lines = [f"Removed payment {last.number}: {_said(last, places)}.",
              *_standing(found, old[:-1], last)]
     if dry_run:
@@ -262,7 +267,8 @@ def _standing(found: Folder, payments: list[Any], made: Any) -> list[str]:
     places = _places(found, made.currency)
     counted = book.counting(payments, found.sittings)
     before = book.counting([p for p in payments if p.number != made.number], found.sittings)
-    now, was = (book.owed(found.sittings, c, made.currency) for c in (counted, before))
+    unpaid = book.unpaid(found.sittings, made.currency)
+    now, was = (book.owed(unpaid, c, made.currency) for c in (counted, before))
     currency = f" {made.currency}" if made.currency else ""
 
     def where(name: str) -> str:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import ScorekeeperError, SessionError, SessionFileError
 from ..session import AnySession, Standing, Tally
-from . import atomic, cache, snapshot
+from . import atomic, cache, snapshot, tomlread
 from .snapshot import BOM, Layout, Snapshot
 
 if TYPE_CHECKING:
@@ -246,7 +246,7 @@ def changed_text(before: Snapshot, after: AnySession, edit: Edit,
         if len(history) > len(before.history):
             new += ("" if new.endswith("\n") else newline) + codec.history_block(history[-1],
                                                                                  newline)
-        decoded = codec.decode(codec.parse(new.encode(), before.path)[1])
+        decoded = codec.decode(tomlread.parse(new.encode(), before.path)[1])
         same = decoded.session is not None and not decoded.problems and (
             codec.header(decoded.session), codec.entries_data(decoded.session),
             decoded.history) == (codec.header(after), codec.entries_data(after),

@@ -25,7 +25,6 @@ Version 1 files (tricks as "Ann=2 Bob=1" strings) are upgraded when read.
 from __future__ import annotations
 
 import datetime
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
@@ -161,35 +160,6 @@ def revision_from_data(data: object) -> Revision:
 
 
 # --- reading ---------------------------------------------------------------------------------
-
-
-def parse(raw: bytes, label: str) -> tuple[str, dict[str, Any]]:
-    """The text of a file (a UTF-8 byte-order mark dropped) and its TOML data."""
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        raise SessionFileError(label, line, "not UTF-8 text") from None
-    text = text.removeprefix("\ufeff")
-    from .fastread import read_fast
-
-    fast = read_fast(text)
-    if fast is not None:
-        return text, fast
-    import tomllib  # here: a deal added from the cached standing parses nothing (3 ms)
-
-    try:
-        return text, tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        message = str(error)
-        match = re.search(r"\(at line (\d+), column \d+\)|\(at end of document\)", message)
-        line = int(match.group(1)) if match and match.group(1) else text.count("\n") + 1
-        message = message[: match.start()].strip() if match else message
-        raise SessionFileError(label, line, f"not valid TOML: {message}") from None
-    except (ValueError, RecursionError, MemoryError) as error:
-        # tomllib raises these for integers past Python's digit limit and deep nesting
-        what = "nested too deep" if isinstance(error, RecursionError) else str(error)
-        raise SessionFileError(label, 1, f"not a session this tool can read: {what}") from None
 
 
 def header_from_data(top: Mapping[str, Any], name: str) -> AnySession:

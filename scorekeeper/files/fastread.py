@@ -31,12 +31,21 @@ _WHEN = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}")
 _DATE = re.compile(r"= [0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
+#: The keys of a payment (payfile.KEYS), and how a line of the payments file begins.
+PAYMENT_KEYS = ("date", "from", "to", "money", "currency", "note")
+_PAID_ON = re.compile(r"    \{ date = ([0-9]{4}-[0-9]{2}-[0-9]{2})(?=, | \})")
+
+
 def read_fast(text: str) -> dict[str, Any] | None:
-    """The data of a file laid out as this tool lays it out, or None."""
-    start = text.find("\ndeals = [\n")
-    if start < 0:
+    """The data of a file laid out as this tool lays it out (a session, or the folder's
+    payments), or None."""
+    for listed in ("deals", "payments"):
+        start = text.find(f"\n{listed} = [\n")
+        if start >= 0:
+            break
+    else:
         return None
-    first = start + len("\ndeals = [\n")
+    first = start + len(f"\n{listed} = [\n")
     end = text.find("\n]\n", first - 1)
     if end < 0:
         return None
@@ -44,35 +53,61 @@ def read_fast(text: str) -> dict[str, Any] | None:
     history_at = tail.find("\n[[history]]\n")
     history = "" if history_at < 0 else tail[history_at + 1:]
     rest = tail if history_at < 0 else tail[:history_at + 1]
-    data = _the_rest(text[:start + 1] + "deals = []\n" + rest)
+    data = _the_rest(text[:start + 1] + f"{listed} = []\n" + rest, listed)
     if data is None:
         return None
-    game = GAMES[data["game"]]
-    keys = [*game.entry_keys, *(p for p in data["players"] if isinstance(p, str)
-                                and tomltext.is_bare(p))]
-    entries = _json_lines(text[first:end + 1], keys)
+    if listed == "deals":
+        game = GAMES[data["game"]]
+        keys = [*game.entry_keys, *(p for p in data["players"] if isinstance(p, str)
+                                    and tomltext.is_bare(p))]
+        entries = _json_lines(text[first:end + 1], keys)
+    else:
+        keys = list(PAYMENT_KEYS)
+        entries = _payment_lines(text[first:end + 1])
     revisions = _history(history, keys) if history else []
     if entries is None or revisions is None:
         return None
-    data["deals"] = entries
+    data[listed] = entries
     if revisions:
         data["history"] = revisions
     return data
 
 
-def _the_rest(text: str) -> dict[str, Any] | None:
-    """All but the deals and the history, read by tomllib, if it is a session's top."""
+def _the_rest(text: str, listed: str) -> dict[str, Any] | None:
+    """All but the list and the history, read by tomllib, if it is a session's top (or
+    the payments file's)."""
     import tomllib
 
     try:
         data = tomllib.loads(text)
     except (tomllib.TOMLDecodeError, ValueError, RecursionError):
         return None
+    if data.get(listed) != [] or "history" in data:
+        return None
+    if listed == "payments":
+        return data if data.get("format") == "scorekeeper payments" else None
     name, players = data.get("game"), data.get("players")
-    if (data.get("deals") != [] or "history" in data or not isinstance(players, list)
-            or not (isinstance(name, str) and name in GAMES)):
+    if not isinstance(players, list) or not (isinstance(name, str) and name in GAMES):
         return None
     return data
+
+
+def _payment_lines(lines: str) -> list[Any] | None:
+    """Payments one a line, `    { date = 2026-11-28, from = "Bo", ... },`, as tomllib
+    would read them, or None: the day, which JSON has not, read on its own."""
+    rows = lines.split("\n")[:-1]
+    if not all(_PAID_ON.match(row) for row in rows):
+        return None
+    quoted = _PAID_ON.sub(r'    { date = "\1"', lines)
+    found = _json_lines(quoted, list(PAYMENT_KEYS))
+    if found is None:
+        return None
+    try:
+        for entry in found:
+            entry["date"] = datetime.date.fromisoformat(entry["date"])
+    except (TypeError, ValueError, KeyError):
+        return None
+    return found
 
 
 def _json_lines(lines: str, keys: list[str]) -> list[Any] | None:

@@ -14,12 +14,14 @@ import datetime
 import marshal
 import os
 from contextlib import suppress
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import __version__
 from ..errors import ScorekeeperError
-from ..session import Tally
 from . import atomic, paths
+
+if TYPE_CHECKING:
+    from ..session import Tally
 
 CACHE = ".book.cache"
 MAGIC = "scorekeeper book 1"
@@ -54,8 +56,6 @@ class Summary(NamedTuple):
 def sittings(folder: str) -> tuple[list[Summary], list[str]]:
     """Every sitting of `folder` in brief (a file reached by two names, once), and the
     problems of those that cannot be read (FILE:LINE: message)."""
-    from .snapshot import open as open_file
-
     kept = _read(folder)
     found, problems, fresh = [], [], {}
     seen: set[tuple[int, int]] = set()
@@ -68,6 +68,8 @@ def sittings(folder: str) -> tuple[list[Summary], list[str]]:
         name = os.path.basename(path)
         summary = _known(kept.get(name), path, identity)
         if summary is None:
+            from .snapshot import open as open_file
+
             try:
                 summary = Summary.of(path, open_file(path))
             except ScorekeeperError as error:

@@ -19,21 +19,24 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from decimal import Decimal
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..book import Paid
 from ..errors import RuleError, ScorekeeperError, SessionError, SessionFileError
 from ..games.players import check_name
-from ..history import Revision
 from ..text import has_control
-from . import atomic, codec, outline, textedit, tomltext
+from . import atomic, tomlread, tomltext
+from .fastread import PAYMENT_KEYS
 from .paths import PAYMENTS
+
+if TYPE_CHECKING:
+    from ..history import Revision
 
 #: The file's name in the session folder (no session may have it).
 NAME = PAYMENTS
 FORMAT = "scorekeeper payments"
 VERSION = 1
-KEYS = ("date", "from", "to", "money", "currency", "note")
+KEYS = PAYMENT_KEYS
 #: The most characters of a note.
 LONGEST_NOTE = 200
 MONEY = re.compile(r"[0-9]{1,15}(\.[0-9]{1,12})?")
@@ -62,10 +65,12 @@ def read(folder: str) -> Payments:
 
 
 def from_bytes(path: str, raw: bytes) -> Payments:
-    text, data = codec.parse(raw, path)
+    text, data = tomlread.parse(raw, path)
 
     def line(key: str, index: int = 0) -> int:  # where a problem is (the file is read again)
-        where = outline.outline(text, "payments")
+        from .outline import outline
+
+        where = outline(text, "payments")
         if key == "payments" and index < len(where.entries):
             return where.entries[index].line
         if key == "history":
@@ -92,7 +97,9 @@ def from_bytes(path: str, raw: bytes) -> Payments:
     history = []
     for i, table in enumerate(data.get("history", [])):
         try:
-            history.append(codec.revision_from_data(table))
+            from .codec import revision_from_data
+
+            history.append(revision_from_data(table))
         except RuleError as error:
             raise SessionFileError(path, line("history", i), str(error)) from None
     return Payments(path, raw, tuple(found), tuple(history))
@@ -174,17 +181,23 @@ def added(entry: dict[str, object]) -> Edit:
         end = text.find("\n]\n")  # the canonical layout: each payment a line of its own
         if end >= 0 and text.rfind("\npayments = [\n", 0, end) >= 0 and text[end - 1:end] == ",":
             return f"{text[:end + 1]}    {tomltext.inline_table(entry)},{text[end:]}"
-        return textedit.append_entry(text, entry, "payments")
+        from .textedit import append_entry
+
+        return append_entry(text, entry, "payments")
 
     return add
 
 
 def removed(index: int) -> Edit:
-    return lambda text: textedit.remove_entry(text, index, "payments")
+    from .textedit import remove_entry
+
+    return lambda text: remove_entry(text, index, "payments")
 
 
 def replaced(index: int, entry: dict[str, object]) -> Edit:
-    return lambda text: textedit.replace_entry(text, index, entry, "payments")
+    from .textedit import replace_entry
+
+    return lambda text: replace_entry(text, index, entry, "payments")
 
 
 def save(shown: Payments, edit: Edit, expected: Sequence[dict[str, object]],
@@ -217,7 +230,9 @@ def _changed(shown: Payments, edit: Edit, text: str, revision: Revision | None) 
                            f"({error}): nothing was changed") from None
     if revision is not None:
         newline = "\r\n" if "\r\n" in text else "\n"
-        new += ("" if new.endswith("\n") else newline) + codec.history_block(revision, newline)
+        from .codec import history_block
+
+        new += ("" if new.endswith("\n") else newline) + history_block(revision, newline)
     return new
 
 
@@ -226,7 +241,8 @@ def _check(shown: Payments, old: str, raw: bytes, expected: Sequence[dict[str, o
     """The file the change makes, read back; refused if it does not hold the payments
     `expected` and its history, or (a payment removed or replaced) lost a comment."""
     try:
-        after = from_bytes(shown.path, raw)
+        after = ((_appended(shown, old, raw, expected) if revision is None else None)
+                 or from_bytes(shown.path, raw))
         places = {id(e): len(str(e["money"]).partition(".")[2]) for e in expected}
         same = [paid_data(p, places[id(e)]) for p, e in zip(after.payments, expected,
                                                             strict=True)] == list(expected)
@@ -242,10 +258,37 @@ def _check(shown: Payments, old: str, raw: bytes, expected: Sequence[dict[str, o
     return after
 
 
+def _appended(shown: Payments, old: str, raw: bytes, expected: Sequence[dict[str, object]]
+              ) -> Payments | None:
+    """The file after a payment added as a line of its own at the end of the list of a
+    file laid out one payment a line (the rest byte for byte as it was), or None when the
+    change is not that: then only the new line needs reading back."""
+    begin = old.find("\npayments = [\n") + len("\npayments = [\n")
+    end = old.find("\n]\n", begin - 1) + 1
+    rows = old[begin:end].split("\n")[:-1]
+    if (begin < len("\npayments = [\n") or end <= 0 or '"""' in old or "'''" in old
+            or len(rows) != len(shown.payments) or len(expected) != len(rows) + 1
+            or not all(r.startswith("    {") and r.endswith("},") for r in rows)):
+        return None  # not one payment a line, as read: the whole file is read back
+    new = raw.decode("utf-8").removeprefix("\ufeff")
+    line = new[end:len(new) - len(old) + end]
+    if (new != old[:end] + line + old[end:] or line.count("\n") != 1
+            or not line.startswith("    {") or not line.endswith("},\n")
+            or '"""' in line or "'''" in line):
+        return None
+    import tomllib
+
+    entry = tomllib.loads(f"p = {line.strip().removesuffix(',')}\n")["p"]
+    made = paid_from_data(len(expected), entry)
+    return Payments(shown.path, raw, (*shown.payments, made), shown.history)
+
+
 def _comments(text: str, drops: int | None) -> Counter[str]:
     if not text:
         return Counter()
-    layout = outline.outline(text, "payments")
+    from .outline import outline
+
+    layout = outline(text, "payments")
     skip = (0, 0)
     if drops is not None:
         span = layout.entries[drops]

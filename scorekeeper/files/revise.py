@@ -35,6 +35,7 @@ from ..session import (
 )
 from .change import Append, Change, NewText, RemoveLast, Replace, SetKey
 from .snapshot import Snapshot, examine, history_problems
+from .tomlread import parse
 
 if TYPE_CHECKING:
     from ..history import Revision
@@ -295,7 +296,7 @@ def new_text(before: Snapshot, edited: bytes, why: str = "") -> Edited:
 def _history_of(raw: bytes, label: str) -> tuple[Revision, ...]:
     from . import codec
 
-    return codec.decode(codec.parse(raw, label)[1]).history
+    return codec.decode(parse(raw, label)[1]).history
 
 
 def _header_changes(old: dict[str, Any], new: dict[str, Any]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..errors import SessionError, SessionFileError
 from ..seating import is_seating_data
 from ..session import AnySession, DealError, Played, Standing, Tally, nets, replay, tally
-from . import atomic, cache
+from . import atomic, cache, tomlread
 from .append import AppendPoint, canonical_point
 from .paths import session_name
 
@@ -211,7 +211,7 @@ def _decode(raw: bytes, label: str) -> tuple[str, dict[str, Any], Decoded]:
     FILE:LINE: message."""
     from . import codec
 
-    text, data = codec.parse(raw, label)
+    text, data = tomlread.parse(raw, label)
     decoded = codec.decode(data, session_name(label))
     if decoded.problems or decoded.session is None:
         raise codec.located(text, label, decoded.problems)[0]
@@ -231,12 +231,12 @@ def _replay(session: AnySession, text: str, label: str) -> tuple[list[Played[Any
 def _hand_laid_point(text: str, before: dict[str, Any]) -> AppendPoint | None:
     """Where the next deal goes in a file laid out by hand (whose data is `before`), if
     adding one there is sure to add just that deal: tried once with a probe, read back."""
-    from . import codec, textedit
+    from . import textedit
 
     try:
         point = textedit.append_point(text)
         probe = {"probe": 1}
-        after = codec.parse(point.apply(text, probe)[0].encode(), "")[1]
+        after = tomlread.parse(point.apply(text, probe)[0].encode(), "")[1]
     except (SessionFileError, ValueError, IndexError, AssertionError):  # a layout misread
         return None
     expected = before | {"deals": [*before.get("deals", []), probe]}
@@ -264,7 +264,7 @@ def glance(path: str) -> Glance:
         accounts = kept.header.game.accounts
         return Glance(kept.header, kept.standing.deals,
                       tuple(a for a in kept.standing.balances if a not in accounts))
-    text, data = codec.parse(raw, path)
+    text, data = tomlread.parse(raw, path)
     entries = data.get("deals", [])
     decoded = codec.decode({**data, "deals": []}, session_name(path))
     if decoded.problems or decoded.session is None or not isinstance(entries, list):
@@ -308,7 +308,7 @@ def examine(raw: bytes, label: str, history: bool = True) -> Checked:
     from . import codec
 
     try:
-        text, data = codec.parse(raw, label)
+        text, data = tomlread.parse(raw, label)
     except SessionFileError as error:
         return Checked([error], None, 0)
     decoded = codec.decode(data, session_name(label))
