@@ -50,10 +50,11 @@ def scorekeeper() -> str:
     return str(Path(sys.executable).parent / "scorekeeper")
 
 
-def loo_sitting(name: str, deals: int, date: datetime.date | None = None,
+def loo_sitting(name: str, deals: int, date: datetime.date = datetime.date(2026, 11, 27),
                 value: str = "1") -> AnySession:
     """A sitting of `deals` hands that are all legal: Cid is always looed, so no hand is a
-    single, and the dealer rotation never matters."""
+    single, and the dealer rotation never matters. It has its day, as every sitting `new`
+    makes (one without is given its day by its first change: a rewrite, once)."""
     hands = [
         LooDeal(tricks={"Ann": 2, "Bob": 1, "Cid": 0}),
         LooDeal(tricks={"Bob": 1, "Cid": 0, "Dan": 1, "Eve": 1}, miss="Eve"),

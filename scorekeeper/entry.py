@@ -7,14 +7,16 @@ interactive `play` turns the collector back on.
 """
 
 import gc
+import sys
+
+from . import i18n
 
 gc.disable()
+i18n.use(i18n.chosen(i18n.scan(sys.argv[1:])))  # before the commands' help is made
 
 try:
-    from .cli import main  # after the collector is off
+    from .cli import main  # after the collector is off, in the language chosen
 except KeyboardInterrupt:  # Ctrl-C while starting: nothing was done
-    import sys
-
     print("Aborted: nothing was changed.", file=sys.stderr)
     raise SystemExit(130) from None
 

@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .. import __version__
+from .. import __version__, i18n
 from ..errors import ScorekeeperError, UsageError
 from ..games import GAMES
+from ..i18n import _
 from ..text import visible
 from .options import CONTEXT, Quick, RunState
 
@@ -135,6 +136,10 @@ class Root(Quick, click.Group):
 @click.group(cls=Root, context_settings=CONTEXT)
 @click.option("--dir", envvar="SCOREKEEPER_DIR", metavar="DIR",
               help="Session folder [default: $SCOREKEEPER_DIR, else the per-user data folder].")
+@click.option("--lang", type=click.Choice(i18n.LANGUAGES), expose_value=False, is_eager=True,
+              callback=lambda ctx, param, value: _use_language(value),
+              help=_("Language of what is printed (da: Danish) [default: $SCOREKEEPER_LANG, "
+                     "else the locale's, else English]."))
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True,
               callback=lambda ctx, param, value: _show_version(ctx, value),
               help="Show the version and exit.")
@@ -152,6 +157,12 @@ def cli(dir: str | None) -> None:
       scorekeeper show
       scorekeeper settle
     """
+
+
+def _use_language(value: str | None) -> None:
+    """--lang, when the program was not started by its entry point (which chose already)."""
+    if value and value != i18n.SPEAKING.code:
+        i18n.use(value)
 
 
 def _show_version(ctx: click.Context, value: bool) -> None:

@@ -1,0 +1,60 @@
+"""Danish: the language chosen (--lang, SCOREKEEPER_LANG, the locale), numbers and days as
+Danes write them, and the catalogue complete (scripts/catalogue.py check)."""
+
+from __future__ import annotations
+
+import datetime
+import importlib.util
+import sys
+from typing import Any
+
+import pytest
+
+from scorekeeper import i18n
+
+from .helpers import ROOT
+
+
+def catalogue() -> Any:
+    spec = importlib.util.spec_from_file_location("catalogue", ROOT / "scripts" / "catalogue.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["catalogue"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(("given", "environ", "expected"), [
+    ("da", {"LANG": "en_US.UTF-8"}, "da"),
+    ("en", {"SCOREKEEPER_LANG": "da"}, "en"),
+    (None, {"SCOREKEEPER_LANG": "da", "LANG": "en_GB.UTF-8"}, "da"),
+    (None, {"SCOREKEEPER_LANG": "", "LANGUAGE": "sv:da", "LANG": "C"}, "da"),
+    (None, {"LANGUAGE": "en:da"}, "en"),
+    (None, {"LANGUAGE": "", "LC_ALL": "da_DK.UTF-8", "LANG": "en_US"}, "da"),
+    (None, {"LC_ALL": "C", "LANG": "da_DK.UTF-8"}, "en"),
+    (None, {"LC_MESSAGES": "da_DK@euro"}, "da"),
+    (None, {"LANG": "de_DE.UTF-8"}, "en"),
+    (None, {"LANG": "xx"}, "en"),
+    (None, {}, "en"),
+])
+def test_the_language_is_chosen_in_order(given: str | None, environ: dict[str, str],
+                                          expected: str) -> None:
+    assert i18n.chosen(given, environ) == expected
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    (["--lang", "da", "show"], "da"), (["--lang=en", "show"], "en"),
+    (["--dir", "x", "--lang", "da"], "da"), (["show", "--lang", "da"], None),
+    (["--dir", "--lang", "show"], None), (["--lang"], None), ([], None),
+])
+def test_lang_is_found_before_the_command(args: list[str], expected: str | None) -> None:
+    assert i18n.scan(args) == expected
+
+
+def test_numbers_and_days_as_danes_write_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    day = datetime.date(2026, 12, 1)
+    assert (i18n.number("-1234.50"), i18n.day(day)) == ("-1234.50", "2026-12-01")
+    monkeypatch.setattr(i18n.SPEAKING, "code", "da")
+    assert [i18n.number(n) for n in ("-1234.50", "+3", "1234567", "0.05", "12", "x")] == [
+        "-1.234,50", "+3", "1.234.567", "0,05", "12", "x"]
+    assert i18n.day(day) == "01.12.2026"
