@@ -434,3 +434,14 @@ def test_any_run_of_changes_to_a_hand_laid_file_says_what_the_session_holds(
     assert files.check(str(path)).problems == []
     assert "# " in path.read_text(encoding="utf-8")
     assert codec.dumps(filing.load(str(path)).session).count("\n") > 5
+
+
+@pytest.mark.parametrize("text", [
+    PAY_HEAD + 'payments = [\n    { date = 2026-01-01, note =     { date = 2026-01-02 } },\n]\n',
+    PAY_HEAD + 'payments = []\nx = """\npayments = [\n    { date = 2026-01-01 },\n]\n"""\n',
+    FAST_HEAD + 'deals = []\nx = """\ndeals = [\n    { tricks = { Ann = 1 } },\n]\n"""\n',
+])
+def test_what_only_looks_like_the_list_is_read_as_tomllib_reads_it(text: str) -> None:
+    """The review's cases: a day inside a table of a payment, a list inside a string."""
+    fast = fastread.read_fast(text)
+    assert fast is None or fast == tomllib.loads(text)

@@ -313,3 +313,44 @@ def test_the_bundled_month_has_three_partial_payments() -> None:
         for line in ("book --unpaid", "book --unpaid --explain bo", "book --format grid"):
             text = run(CLUB, line, COLUMNS=str(width)).stdout
             assert all(len(row) <= width for row in text.split("\n")), (line, width)
+
+
+def made(folder: Path) -> list[dict[str, Any]]:
+    return [p for c in book(folder)["currencies"] for p in c["payments"]]
+
+
+PAY_HEAD = 'format = "scorekeeper payments"\nversion = 1\npayments = [\n'
+DORTE = '    { date = 2026-11-28, from = "Dorte", to = "Ann", money = "10.00", currency = "DKK" }'
+
+
+@pytest.mark.parametrize("text", [
+    f"{PAY_HEAD}{DORTE} # cash }},\n]\n",  # a comma in a comment is not the list's
+    f"{PAY_HEAD}{DORTE}, # cash\n]\n",
+    f"\ufeff{PAY_HEAD}{DORTE},\n]\n",  # a byte-order mark
+    f"{PAY_HEAD}{DORTE},\n    # the rest next week\n]\n",
+])
+def test_a_payment_added_to_a_file_laid_out_by_hand_leaves_it_whole(club: Path, text: str
+                                                                     ) -> None:
+    path = club / "payments.toml"
+    path.write_text(text, encoding="utf-8")
+    run(club, "pay Erik Frida 5 --currency DKK --date 2026-11-29")
+    after = path.read_text(encoding="utf-8")
+    assert [(p["from"], p["money"]) for p in made(club)] == [("Dorte", "10.00"),
+                                                              ("Erik", "5.00")]
+    assert all(c in after for c in ("# cash }", "# cash", "# the rest next week") if c in text)
+    run(club, "pay --undo")  # and taken back off it, with the byte-order mark too
+    assert [p["from"] for p in made(club)] == ["Dorte"]
+
+
+def test_the_books_cache_follows_a_folder_moved(club: Path) -> None:
+    book(club)
+    moved = club.parent / "moved"
+    club.rename(moved)
+    (moved / "loo-2026-11-25.toml").chmod(0o444)
+    try:
+        before = {p.name: p.read_bytes() for p in moved.glob("*.toml")}
+        result = run(moved, "book --mark-paid", code=1)
+        assert "nothing was changed" in result.stderr
+        assert {p.name: p.read_bytes() for p in moved.glob("*.toml")} == before
+    finally:
+        (moved / "loo-2026-11-25.toml").chmod(0o644)

@@ -33,12 +33,14 @@ _DATE = re.compile(r"= [0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 #: The keys of a payment (payfile.KEYS), and how a line of the payments file begins.
 PAYMENT_KEYS = ("date", "from", "to", "money", "currency", "note")
-_PAID_ON = re.compile(r"    \{ date = ([0-9]{4}-[0-9]{2}-[0-9]{2})(?=, | \})")
+_PAID_ON = re.compile(r"^    \{ date = ([0-9]{4}-[0-9]{2}-[0-9]{2})(?=, | \})", re.MULTILINE)
 
 
 def read_fast(text: str) -> dict[str, Any] | None:
     """The data of a file laid out as this tool lays it out (a session, or the folder's
     payments), or None."""
+    if '"""' in text or "'''" in text:
+        return None  # a string over several lines might hold what looks like the list
     for listed in ("deals", "payments"):
         start = text.find(f"\n{listed} = [\n")
         if start >= 0:

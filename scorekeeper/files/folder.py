@@ -87,29 +87,40 @@ def _known(fields: Any, path: str, identity: atomic.Identity | None) -> Summary 
     if fields is None or identity is None or os.path.islink(path):
         return None
     try:
-        cached, real, rest = fields
+        cached, rest = fields
         if tuple(cached) != tuple(identity):
             return None
+        real = atomic.real_path(path)  # where the folder is now, moved or not
         (name, game, date, paid, deals, value, currency, players, nets, changes,
          counts) = rest
         return Summary(path, real, identity, name, game, datetime.date.fromordinal(date),
                        None if paid is None else datetime.date.fromordinal(paid), deals, value,
                        currency, tuple(players), nets, changes, counts)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         return None
 
 
 def _fields(s: Summary) -> tuple[Any, ...]:
-    return (tuple(s.identity), s.real, (s.name, s.game, s.date.toordinal(),
-                                        None if s.paid is None else s.paid.toordinal(), s.deals,
-                                        s.value, s.currency, list(s.players), s.nets,
-                                        s.changes, s.counts))
+    paid = None if s.paid is None else s.paid.toordinal()
+    return (tuple(s.identity), (s.name, s.game, s.date.toordinal(), paid, s.deals, s.value,
+                                s.currency, list(s.players), s.nets, s.changes, s.counts))
+
+
+def _version() -> tuple[Any, ...]:
+    """What a summary depends on beside its file: the program, the games' reckoning, and
+    the time zone (a sitting without its day is of its file's day, here)."""
+    import time
+
+    from ..games import GAMES
+
+    return (__version__, tuple((g.name, g.state_version) for g in GAMES.values()),
+            time.timezone, time.altzone, time.daylight)
 
 
 def _read(folder: str) -> dict[str, Any]:
     try:
         magic, version, entries = marshal.loads(atomic.read_file(os.path.join(folder, CACHE)))
-        if (magic, version) == (MAGIC, __version__) and isinstance(entries, dict):
+        if (magic, version) == (MAGIC, _version()) and isinstance(entries, dict):
             return entries
     except (ScorekeeperError, EOFError, ValueError, TypeError):
         pass
@@ -122,5 +133,5 @@ def _write(folder: str, fresh: dict[str, Summary]) -> None:
                if not os.path.islink(s.path)}
     with suppress(ScorekeeperError, ValueError, OSError):
         atomic.write_atomic(os.path.join(folder, CACHE),
-                            marshal.dumps((MAGIC, __version__, entries)), durable=False,
+                            marshal.dumps((MAGIC, _version(), entries)), durable=False,
                             locked=False)

@@ -179,13 +179,21 @@ def added(entry: dict[str, object]) -> Edit:
         if not text:
             return render([entry])
         end = text.find("\n]\n")  # the canonical layout: each payment a line of its own
-        if end >= 0 and text.rfind("\npayments = [\n", 0, end) >= 0 and text[end - 1:end] == ",":
+        last = text[text.rfind("\n", 0, end) + 1:end]
+        if end >= 0 and text.rfind("\npayments = [\n", 0, end) >= 0 and _one_a_line(last):
             return f"{text[:end + 1]}    {tomltext.inline_table(entry)},{text[end:]}"
         from .textedit import append_entry
 
         return append_entry(text, entry, "payments")
 
     return add
+
+
+def _one_a_line(row: str) -> bool:
+    """Whether `row` is a payment as this tool writes it, a table and its comma, with
+    nothing after them (no comment) and no string that could go on over lines."""
+    return (row.startswith("    {") and row.endswith("},") and "#" not in row
+            and '"""' not in row and "'''" not in row)
 
 
 def removed(index: int) -> Edit:
@@ -241,14 +249,15 @@ def _check(shown: Payments, old: str, raw: bytes, expected: Sequence[dict[str, o
     """The file the change makes, read back; refused if it does not hold the payments
     `expected` and its history, or (a payment removed or replaced) lost a comment."""
     try:
-        after = ((_appended(shown, old, raw, expected) if revision is None else None)
-                 or from_bytes(shown.path, raw))
+        appended = _appended(shown, old, raw, expected) if revision is None else None
+        after = appended or from_bytes(shown.path, raw)
         places = {id(e): len(str(e["money"]).partition(".")[2]) for e in expected}
         same = [paid_data(p, places[id(e)]) for p, e in zip(after.payments, expected,
                                                             strict=True)] == list(expected)
         same = same and after.history == (*shown.history, *([revision] if revision else []))
-        if same and revision is not None:
-            same = not _comments(old, drops) - _comments(raw.decode("utf-8"), None)
+        if same and appended is None:  # a line added beside the rest keeps every comment
+            new = raw.decode("utf-8").removeprefix("\ufeff")
+            same = not _comments(old, drops) - _comments(new, None)
     except (ScorekeeperError, ValueError):
         same = False
     if not same:
@@ -268,13 +277,12 @@ def _appended(shown: Payments, old: str, raw: bytes, expected: Sequence[dict[str
     rows = old[begin:end].split("\n")[:-1]
     if (begin < len("\npayments = [\n") or end <= 0 or '"""' in old or "'''" in old
             or len(rows) != len(shown.payments) or len(expected) != len(rows) + 1
-            or not all(r.startswith("    {") and r.endswith("},") for r in rows)):
+            or not all(_one_a_line(r) for r in rows)):
         return None  # not one payment a line, as read: the whole file is read back
     new = raw.decode("utf-8").removeprefix("\ufeff")
     line = new[end:len(new) - len(old) + end]
     if (new != old[:end] + line + old[end:] or line.count("\n") != 1
-            or not line.startswith("    {") or not line.endswith("},\n")
-            or '"""' in line or "'''" in line):
+            or not _one_a_line(line.removesuffix("\n"))):
         return None
     import tomllib
 
