@@ -16,31 +16,33 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 MODULES = sorted(p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py"))
 CORE = ["ledger.py", "session.py", "seating.py", "errors.py", "reckoning.py", "book.py",
-        "history.py",
+        "history.py", "i18n.py",
         *(m for m in MODULES if m.startswith("games/"))]
 #: What each part of the package may import of the others.
 ALLOWED = {
-    # the domain
-    "errors": set(),
-    "text": set(),
-    "ledger": {"errors"},
-    "games": {"errors", "ledger", "games", "text"},
-    "seating": {"errors", "ledger", "games"},
-    "session": {"errors", "ledger", "games", "seating", "text"},
-    "reckoning": {"errors", "ledger", "games", "session"},
-    "book": {"errors", "ledger", "text"},
-    "history": {"errors", "text"},
+    # the domain (i18n: the words a person reads, in the language chosen)
+    "errors": {"i18n"},
+    "text": {"i18n"},
+    "i18n": set(),
+    "ledger": {"errors", "i18n"},
+    "games": {"errors", "ledger", "games", "text", "i18n"},
+    "seating": {"errors", "ledger", "games", "i18n"},
+    "session": {"errors", "ledger", "games", "seating", "text", "i18n"},
+    "reckoning": {"errors", "ledger", "games", "session", "i18n"},
+    "book": {"errors", "ledger", "text", "i18n"},
+    "history": {"errors", "text", "i18n"},
     "__init__": set(),
     # the session file, on the domain (FILES says what its modules may import of each other)
     "files": {"errors", "ledger", "games", "session", "seating", "history", "text", "files",
-              "book", "__init__"},
+              "book", "__init__", "i18n"},
     # the views
     "render": {"errors", "ledger", "games", "session", "seating", "reckoning", "book", "history",
-               "render", "text"},
+               "render", "text", "i18n"},
     # the command line: the top, anything
     "cli": None,
     "entry": None,
     "__main__": None,
+    "locale": set(),
 }
 #: Inside the files: the read and the write on the file form, on the text, on the disk.
 FILES = {
@@ -118,8 +120,8 @@ def test_imports_point_one_way(module: str) -> None:
 def test_the_top_of_the_package_reads_as_its_layers() -> None:
     top = sorted(p.name for p in PACKAGE.iterdir() if p.name != "__pycache__")
     assert top == ["__init__.py", "__main__.py", "book.py", "cli", "entry.py", "errors.py",
-                   "files", "games", "history.py", "ledger.py", "reckoning.py", "render",
-                   "seating.py", "session.py", "text.py"]
+                   "files", "games", "history.py", "i18n.py", "ledger.py", "locale",
+                   "reckoning.py", "render", "seating.py", "session.py", "text.py"]
 
 
 def test_only_the_command_line_imports_click() -> None:

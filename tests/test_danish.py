@@ -12,6 +12,7 @@ import pytest
 
 from scorekeeper import i18n
 
+from . import golden
 from .helpers import ROOT
 
 
@@ -58,3 +59,11 @@ def test_numbers_and_days_as_danes_write_them(monkeypatch: pytest.MonkeyPatch) -
     assert [i18n.number(n) for n in ("-1234.50", "+3", "1234567", "0.05", "12", "x")] == [
         "-1.234,50", "+3", "1.234.567", "0,05", "12", "x"]
     assert i18n.day(day) == "01.12.2026"
+
+
+@pytest.mark.parametrize("title", list(golden.EVENINGS))
+def test_the_readmes_evenings_in_danish(title: str) -> None:
+    """The README's Loo and Bridge evenings, played in Danish, print the golden text (made
+    by `python -m tests.golden`)."""
+    expected = (golden.GOLDEN / golden.EVENINGS[title]).read_text(encoding="utf-8")
+    assert golden.played(title) == expected
