@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RuleError
+from .i18n import _
 from .text import has_control
 
 #: What a revision may be.
@@ -53,11 +54,14 @@ class Revision:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise RuleError(f"change {self.kind!r} is not one of {', '.join(KINDS)}")
+            raise RuleError(_("change {kind!r} is not one of {kinds}").format(
+                kind=self.kind, kinds=", ".join(KINDS)))
         if self.entry < 0 or (self.entry == 0 and (self.before or self.after)):
-            raise RuleError(f"entry {self.entry} must be the first entry changed, from 1")
+            raise RuleError(_("entry {entry} must be the first entry changed, from 1").format(
+                entry=self.entry))
         if not 0 <= self.deal <= self.entry:
-            raise RuleError(f"deal {self.deal} must be the number of entry {self.entry}, or 0")
+            raise RuleError(_("deal {deal} must be the number of entry {entry}, or 0").format(
+                deal=self.deal, entry=self.entry))
         check_why(self.why, allow_empty=True)
 
 
@@ -65,11 +69,12 @@ def check_why(why: str, allow_empty: bool = False) -> str:
     """`why` if it may be a reason for a change: a line of text without control
     characters, not empty, at most LONGEST_WHY characters."""
     if not why.strip() and not allow_empty:
-        raise RuleError("give a reason with --why, or leave --why out")
+        raise RuleError(_("give a reason with --why, or leave --why out"))
     if has_control(why):
-        raise RuleError(f"the reason {why!r} holds a control character")
+        raise RuleError(_("the reason {why!r} holds a control character").format(why=why))
     if len(why) > LONGEST_WHY:
-        raise RuleError(f"the reason is {len(why)} characters: at most {LONGEST_WHY}")
+        raise RuleError(_("the reason is {length} characters: at most {most}").format(
+            length=len(why), most=LONGEST_WHY))
     return why.strip()
 
 
@@ -110,9 +115,11 @@ def unwind(entries: Sequence[Data], header: Mapping[str, Any], revisions: Sequen
         start = revision.entry - 1 if revision.entry else len(now_entries)
         found = now_entries[start:start + len(revision.after)] if start >= 0 else []
         if start > len(now_entries) or found != list(revision.after):
-            raise Disagreement(index, f"this {revision.kind} says entry {revision.entry} and "
-                               f"after it are {list(revision.after)}, but the deals hold "
-                               f"{found}")
+            # TRANSLATORS: {kind} is the change as the file names it (amend, undo, edit...)
+            raise Disagreement(index, _("this {kind} says entry {entry} and after it are "
+                                        "{after}, but the deals hold {found}").format(
+                kind=revision.kind, entry=revision.entry, after=list(revision.after),
+                found=found))
         now_entries[start:start + len(revision.after)] = list(revision.before)
         now_header = _header_as_was(now_header, revision, index)
     return now_entries, now_header
@@ -138,9 +145,12 @@ def _put_back(table: dict[str, Any], was: Mapping[str, Any], now: Mapping[str, A
     table = dict(table)
     for key in {*was, *now}:
         if table.get(key) != now.get(key):
-            raise Disagreement(index, f"this {revision.kind} says {key} is now "
-                               f"{now.get(key, '(not set)')!r}, but the file has "
-                               f"{table.get(key, '(not set)')!r}")
+            unset = _("(not set)")
+            # TRANSLATORS: {kind} is the change as the file names it; {key} a key of the file
+            raise Disagreement(index, _("this {kind} says {key} is now {now!r}, but the file "
+                                        "has {found!r}").format(
+                kind=revision.kind, key=key, now=now.get(key, unset),
+                found=table.get(key, unset)))
         if key in was:
             table[key] = was[key]
         else:

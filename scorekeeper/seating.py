@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from .errors import RuleError
 from .games.base import Game
 from .games.players import Players, check_name
+from .i18n import _
 from .ledger import Transfer
 
 
@@ -29,7 +30,7 @@ class Seating:
     def __post_init__(self) -> None:
         check_name(self.player)
         if self.after is not None and not self.joins:
-            raise RuleError("who leaves the table sits after nobody: give --after with join")
+            raise RuleError(_("who leaves the table sits after nobody: give --after with join"))
 
     @property
     def dealer(self) -> None:
@@ -38,8 +39,11 @@ class Seating:
     @property
     def words(self) -> str:
         if not self.joins:
-            return f"{self.player} leaves the table"
-        return f"{self.player} joins the table" + (f", after {self.after}" if self.after else "")
+            return _("{player} leaves the table").format(player=self.player)
+        if self.after:
+            return _("{player} joins the table, after {after}").format(player=self.player,
+                                                                       after=self.after)
+        return _("{player} joins the table").format(player=self.player)
 
 
 class SeatingResult(NamedTuple):
@@ -59,8 +63,10 @@ def seat(game: Game[Any, Any, Any, Any], state: Any, seated: Players, change: Se
     seated.require(change.player)
     names = tuple(p for p in seated if p != change.player)
     if len(names) < game.min_players:
-        raise RuleError(f"{change.player} cannot leave: {game.title} takes at least "
-                        f"{game.min_players} players, and {len(seated)} are at the table")
+        raise RuleError(_("{player} cannot leave: {game} takes at least {least} players, and "
+                          "{count} are at the table").format(
+                              player=change.player, game=game.title, least=game.min_players,
+                              count=len(seated)))
     game.check_leave(state, change.player, seated)
     # the next seated after him deals, if it was his deal
     after = seated.after(next_dealer) if next_dealer == change.player else next_dealer
@@ -70,10 +76,12 @@ def seat(game: Game[Any, Any, Any, Any], state: Any, seated: Players, change: Se
 def _joined(game: Game[Any, Any, Any, Any], seated: Players, change: Seating) -> Players:
     there = [p for p in seated if p.casefold() == change.player.casefold()]
     if there:
-        raise RuleError(f"{there[0]} sits at the table already")
+        raise RuleError(_("{player} sits at the table already").format(player=there[0]))
     if len(seated) >= game.max_players:
-        raise RuleError(f"{change.player} cannot join: {game.title} takes at most "
-                        f"{game.max_players} players, and {len(seated)} are at the table")
+        raise RuleError(_("{player} cannot join: {game} takes at most {most} players, and "
+                          "{count} are at the table").format(
+                              player=change.player, game=game.title, most=game.max_players,
+                              count=len(seated)))
     names = list(seated)
     if change.after is None:
         names.append(change.player)
@@ -101,12 +109,12 @@ def seating_from_data(data: dict[str, Any], known: Players) -> Seating:
     newcomer sits after)."""
     keys = set(data) - {"join", "leave", "after"}
     if keys or ("join" in data) == ("leave" in data):
-        raise RuleError(f"a seating change is {{ join = NAME }} (with after = P) or "
-                        f"{{ leave = NAME }}, not {data!r}")
+        raise RuleError(_("a seating change is {{ join = NAME }} (with after = P) or "
+                          "{{ leave = NAME }}, not {data!r}").format(data=data))
     name = data.get("join", data.get("leave"))
     after = data.get("after")
     if not isinstance(name, str) or not (after is None or isinstance(after, str)):
-        raise RuleError("the player who joins or leaves, and whom he sits after, are names")
+        raise RuleError(_("the player who joins or leaves, and whom he sits after, are names"))
     if "leave" in data:
         return Seating(known.exact(name), False)
     return Seating(name, True, None if after is None else known.exact(after))

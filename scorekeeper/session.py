@@ -14,6 +14,7 @@ from . import ledger
 from .errors import RuleError
 from .games.base import E, Game, R, S, St, Table
 from .games.players import Players
+from .i18n import _, ngettext
 from .seating import Seating, SeatingResult, seat, seating_data
 from .text import has_control
 
@@ -48,18 +49,23 @@ class Session(Generic[S, E, St, R]):
             object.__setattr__(self, "players", Players(tuple(self.players)))
         object.__setattr__(self, "entries", tuple(self.entries))
         if not game.min_players <= len(self.players) <= game.max_players:
-            raise RuleError(f"{len(self.players)} players: {game.title} takes "
-                            f"{game.min_players} to {game.max_players}", "players")
+            raise RuleError(ngettext("{count} players: {game} takes {least} to {most}",
+                                     "{count} players: {game} takes {least} to {most}",
+                                     len(self.players)).format(
+                count=len(self.players), game=game.title, least=game.min_players,
+                most=game.max_players), "players")
         ledger.check_value(self.value)
         if not isinstance(self.currency, str) or has_control(self.currency) or len(
                 self.currency) > 20:
-            raise RuleError(f"currency {self.currency!r} must be a short label without control "
-                            "characters, like kr or EUR", "currency")
+            raise RuleError(_("currency {currency!r} must be a short label without control "
+                              "characters, like kr or EUR").format(currency=self.currency),
+                            "currency")
         if self.first_dealer is not None:
             try:
                 object.__setattr__(self, "first_dealer", self.players.find(self.first_dealer))
             except RuleError as error:
-                raise RuleError(f"first dealer: {error}", "first_dealer") from None
+                raise RuleError(_("first dealer: {error}").format(error=error),
+                                "first_dealer") from None
         game.check_seating(self.players, self.settings, self.opening_dealer)
 
     @property
@@ -138,8 +144,10 @@ class DealError(RuleError):
         self.index = index
         self.number = number
         self.error = error
-        what = f"deal {number}" if number is not None else f"entry {index + 1}"
-        super().__init__(f"{what}: {error}", error.field, error.asks)
+        told = (_("deal {number}: {error}").format(number=number, error=error)
+                if number is not None else
+                _("entry {number}: {error}").format(number=index + 1, error=error))
+        super().__init__(told, error.field, error.asks)
 
 
 def play_next(session: Session[S, E, St, R], standing: Standing[St], entry: E,
@@ -167,7 +175,8 @@ def play_next(session: Session[S, E, St, R], standing: Standing[St], entry: E,
         raise DealError(standing.entries, number, error) from None
     except KeyError as error:  # a transfer to an account that is not there
         raise DealError(standing.entries, number,
-                        RuleError(f"unknown player {error.args[0]!r}")) from None
+                        RuleError(_("unknown player {name!r}").format(
+                            name=error.args[0]))) from None
     next_dealer = game.next_dealer(state, seated, dealer, entry)
     played = Played(number, dealer if dealing else None, entry, result, balances, state, seated)
     return played, Standing(balances, state, next_dealer, standing.deals + dealing,

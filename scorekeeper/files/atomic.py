@@ -18,7 +18,9 @@ from contextlib import contextmanager, suppress
 from functools import lru_cache
 from typing import NamedTuple
 
+from .. import i18n
 from ..errors import SessionError
+from ..i18n import _
 
 #: No sitting comes near this (10,000 deals take under 1 MB); a larger file is refused
 #: without being read to the end.
@@ -55,30 +57,38 @@ def read_with_identity(path: str, most: int = MAX_SIZE) -> tuple[bytes, Identity
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
-        raise SessionError(f"no session file {path!r}") from None
+        raise SessionError(_("no session file {path!r}").format(path=path)) from None
     except OSError as error:
-        raise SessionError(f"cannot read {path!r}: {error.strerror}") from None
+        raise SessionError(_("cannot read {path!r}: {reason}").format(
+            path=path, reason=error.strerror)) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise SessionError(f"{path!r} is a folder, not a session file")
+            raise SessionError(_("{path!r} is a folder, not a session file").format(path=path))
         if not stat.S_ISREG(info.st_mode):
-            raise SessionError(f"{path!r} is not a regular file")
+            raise SessionError(_("{path!r} is not a regular file").format(path=path))
         if info.st_size > most:
-            raise SessionError(f"{path!r} is {info.st_size:,} bytes: too large for a session "
-                               f"(at most {most:,})")
+            raise SessionError(_("{path!r} is {size} bytes: too large for a session (at most "
+                                 "{most})").format(path=path, size=_grouped(info.st_size),
+                                                   most=_grouped(most)))
         chunks = []
         size = 0
         while chunk := os.read(fd, 1 << 20):
             chunks.append(chunk)
             size += len(chunk)
             if size > most:
-                raise SessionError(f"{path!r} is too large for a session")
+                raise SessionError(_("{path!r} is too large for a session").format(path=path))
         return b"".join(chunks), Identity.of(info)
     except OSError as error:
-        raise SessionError(f"cannot read {path!r}: {error.strerror}") from None
+        raise SessionError(_("cannot read {path!r}: {reason}").format(
+            path=path, reason=error.strerror)) from None
     finally:
         os.close(fd)
+
+
+def _grouped(n: int) -> str:
+    """A count of bytes with its thousands grouped as the language groups them."""
+    return i18n.number(str(n)) if i18n.SPEAKING.code != "en" else f"{n:,}"
 
 
 def identity(path: str) -> Identity | None:
@@ -110,8 +120,8 @@ def check_writable(path: str) -> None:
     except OSError:
         return
     if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
-        raise SessionError(f"{path!r} is read-only: nothing was changed (chmod u+w to allow "
-                           "changes)")
+        raise SessionError(_("{path!r} is read-only: nothing was changed (chmod u+w to allow "
+                             "changes)").format(path=path))
 
 
 def hidden_beside(path: str, suffix: str) -> str:
@@ -132,7 +142,8 @@ def write_atomic(path: str, data: bytes, durable: bool = True, locked: bool = Tr
         os.replace(tmp, path)
     except OSError as error:
         _unlink(tmp)
-        raise SessionError(f"cannot save {path!r}: {error.strerror or error}") from None
+        raise SessionError(_("cannot save {path!r}: {reason}").format(
+            path=path, reason=error.strerror or error)) from None
     except BaseException:
         _unlink(tmp)
         raise
@@ -190,7 +201,8 @@ def locked(path: str, on_locked: Callable[[], None] | None = None, wait: bool = 
     try:
         lock = open(lock_path, "a+b")  # noqa: SIM115 -- held for the with-block below
     except OSError as error:
-        raise SessionError(f"cannot lock {path!r}: {error.strerror or error}") from None
+        raise SessionError(_("cannot lock {path!r}: {reason}").format(
+            path=path, reason=error.strerror or error)) from None
     with lock:
         if not _take(lock.fileno(), wait):
             yield False
@@ -219,7 +231,8 @@ def _take(fd: int, wait: bool) -> bool:
         return False
     except OSError as error:
         if wait:
-            raise SessionError(f"cannot lock: {error.strerror or error}") from None
+            raise SessionError(_("cannot lock: {reason}").format(
+                reason=error.strerror or error)) from None
         return False
     return True
 

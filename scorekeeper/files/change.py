@@ -22,7 +22,9 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .. import i18n
 from ..errors import ScorekeeperError, SessionError, SessionFileError
+from ..i18n import _
 from ..session import AnySession, Standing, Tally
 from . import atomic, cache, snapshot, tomlread
 from .snapshot import BOM, Layout, Snapshot
@@ -116,16 +118,20 @@ class Stale(SessionError):
 
 
 def save(shown: Snapshot, change: Change, on_locked: OnLocked | None = None,
-         since: str = "this was shown") -> Snapshot:
+         since: str | None = None) -> Snapshot:
     """Save `change` onto the file `shown` was read from, if it still holds those bytes
     (compared under the lock); Stale, with nothing written, if not (saying what happened
-    `since`). The file after it."""
+    `since`, a clause in the language chosen: by default "this was shown"). The file after
+    it."""
     with atomic.locked(shown.real, on_locked):
         atomic.check_writable(shown.real)
         now = atomic.read_file(shown.real)
         if now != shown.raw:
-            raise Stale(f"{what_changed(shown, now)} since {since}: nothing was changed; "
-                        "look again")
+            # TRANSLATORS: {what} is what happened to the file ("deal 13 was recorded"),
+            # {since} when ("this was shown", "the editor opened it")
+            raise Stale(_("{what} since {since}: nothing was changed; look again").format(
+                what=what_changed(shown, now),
+                since=_("this was shown") if since is None else since))
         return write(shown, change)
 
 
@@ -256,9 +262,9 @@ def changed_text(before: Snapshot, after: AnySession, edit: Edit,
     except (SessionFileError, ValueError, IndexError, AssertionError):  # a layout misread
         same = False
     if not same:
-        raise SessionError(f"{before.path!r} is laid out in a way this change cannot be made "
-                           "to without losing what is written in it; nothing was changed "
-                           "(make the change with 'scorekeeper edit')")
+        raise SessionError(_("{path!r} is laid out in a way this change cannot be made to "
+                             "without losing what is written in it; nothing was changed (make "
+                             "the change with 'scorekeeper edit')").format(path=before.path))
     return new
 
 
@@ -305,7 +311,8 @@ def what_changed(shown: Snapshot, now: bytes) -> str:
     try:
         current = snapshot.from_bytes(shown.path, shown.real, now, shown.identity, keep=False)
     except ScorekeeperError:
-        what = f"{shown.path} was changed and now has a problem ('scorekeeper check' says)"
+        what = _("{path} was changed and now has a problem ('scorekeeper check' says)"
+                 ).format(path=shown.path)
     else:
         what = _difference(shown, current)
     return what
@@ -314,15 +321,17 @@ def what_changed(shown: Snapshot, now: bytes) -> str:
 def _difference(shown: Snapshot, current: Snapshot) -> str:
     before, after = shown.standing.deals, current.standing.deals
     if after > before:
-        return (f"deal {after} was recorded" if after == before + 1
-                else f"deals {before + 1} to {after} were recorded")
+        return (_("deal {number} was recorded").format(number=after) if after == before + 1
+                else _("deals {first} to {last} were recorded").format(first=before + 1,
+                                                                      last=after))
     if after < before:
-        return (f"deal {before} was undone" if after == before - 1
-                else f"deals {after + 1} to {before} were removed")
+        return (_("deal {number} was undone").format(number=before) if after == before - 1
+                else _("deals {first} to {last} were removed").format(first=after + 1,
+                                                                     last=before))
     if current.header.paid != shown.header.paid:
-        return ("the sitting was marked paid" if current.header.paid
-                else "the sitting was reopened")
-    return f"{shown.path} was changed"
+        return (_("the sitting was marked paid") if current.header.paid
+                else _("the sitting was reopened"))
+    return _("{path} was changed").format(path=shown.path)
 
 
 # --- a new session -------------------------------------------------------------------------
@@ -333,14 +342,16 @@ def create(path: str, session: AnySession, force: bool, on_locked: OnLocked | No
     """Write a new session at `path`; refuse to replace one without `force`, or a paid one
     at all. Where a replaced file is kept (NAME.toml.~N~), if one was."""
     if not path.endswith(".toml"):
-        raise SessionError(f"{path!r} is a path, and a session file's name ends in .toml "
-                           "(or give a name of letters, digits, '-' and '_')")
+        raise SessionError(_("{path!r} is a path, and a session file's name ends in .toml "
+                             "(or give a name of letters, digits, '-' and '_')").format(
+                                 path=path))
     folder = os.path.dirname(path)
     try:
         if folder:
             os.makedirs(folder, exist_ok=True)
     except OSError as error:
-        raise SessionError(f"cannot make the folder {folder!r}: {error.strerror}") from None
+        raise SessionError(_("cannot make the folder {folder!r}: {reason}").format(
+            folder=folder, reason=error.strerror)) from None
     real = atomic.real_path(path)
     with atomic.locked(real, on_locked):
         kept = _replaced(path, real, session, force)
@@ -360,11 +371,12 @@ def _replaced(path: str, real: str, session: AnySession, force: bool) -> str | N
     if not os.path.lexists(path):
         return None
     if not force:
-        raise SessionError(f"session {session.name!r} exists already ({path}): use --force "
-                           "to replace it (the old file is kept)")
+        raise SessionError(_("session {name!r} exists already ({path}): use --force to "
+                             "replace it (the old file is kept)").format(name=session.name,
+                                                                         path=path))
     if os.path.exists(real) and not os.path.isfile(real):
-        raise SessionError(f"{path!r} leads to {real!r}, which is not a session file: it "
-                           "is not replaced")
+        raise SessionError(_("{path!r} leads to {real!r}, which is not a session file: it is "
+                             "not replaced").format(path=path, real=real))
     if not os.path.exists(real):
         return None  # a link to nothing: the new session is made where it leads
     atomic.check_writable(real)
@@ -374,8 +386,9 @@ def _replaced(path: str, real: str, session: AnySession, force: bool) -> str | N
     except ScorekeeperError:
         old = None  # a damaged file: kept, and replaced
     if old is not None and old.header.paid is not None:
-        raise SessionError(f"session {session.name!r} was paid on {old.header.paid}: reopen it "
-                           "with 'scorekeeper paid --undo' first to replace it")
+        raise SessionError(_("session {name!r} was paid on {paid}: reopen it with "
+                             "'scorekeeper paid --undo' first to replace it").format(
+                                 name=session.name, paid=i18n.day(old.header.paid)))
     kept = _numbered(real)
     atomic.write_atomic(kept, raw, locked=False)
     return kept

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..errors import RuleError, SessionFileError
 from ..games import AnyGame, get_game
 from ..games.players import Players
+from ..i18n import _
 from ..seating import is_seating_data, seating_from_data
 from ..session import AnySession, DealError, Session, entry_to_data
 from . import tomltext
@@ -131,28 +132,29 @@ def revision_data(revision: Revision) -> dict[str, Any]:
 def revision_from_data(data: object) -> Revision:
     """A change back from its table; RuleError says what is wrong with it."""
     if not isinstance(data, dict):
-        raise RuleError(f"{data!r} is not a table of the history")
+        raise RuleError(_("{data!r} is not a table of the history").format(data=data))
     unknown = sorted(set(data) - set(HISTORY_KEYS))
     if unknown:
-        raise RuleError(f"unknown key {unknown[0]!r} in the history: expected "
-                        f"{', '.join(HISTORY_KEYS)}")
+        raise RuleError(_("unknown key {key!r} in the history: expected {keys}").format(
+            key=unknown[0], keys=", ".join(HISTORY_KEYS)))
     when, kind = data.get("when"), data.get("change")
     entry, before, after = data.get("entry", 0), data.get("before", []), data.get("after", [])
     deal = data.get("deal", 0)
     was, now, why = data.get("was", {}), data.get("now", {}), data.get("why", "")
     nets = data.get("nets", {})
     if not isinstance(when, datetime.datetime) or when.tzinfo is not None:
-        raise RuleError(f"when {when!r} must be a local date and time, like when = "
-                        "2026-11-29T21:30:00")
+        raise RuleError(_("when {when!r} must be a local date and time, like when = "
+                          "2026-11-29T21:30:00").format(when=when))
     if type(entry) is not int or type(deal) is not int or not all(isinstance(x, list) and all(
             isinstance(e, dict) for e in x) for x in (before, after)):
-        raise RuleError("entry must be a number, before and after lists of entries")
+        raise RuleError(_("entry must be a number, before and after lists of entries"))
     if not (isinstance(was, dict) and isinstance(now, dict) and isinstance(why, str)
             and isinstance(kind, str) and isinstance(nets, dict)):
-        raise RuleError("change and why must be text, was, now and nets tables")
+        raise RuleError(_("change and why must be text, was, now and nets tables"))
     if not all(isinstance(n, list) and len(n) == 2 and all(type(x) is int for x in n)
                for n in nets.values()):
-        raise RuleError("nets must give each player's net before and after, like Ann = [3, 5]")
+        raise RuleError(_("nets must give each player's net before and after, like "
+                          "Ann = [3, 5]"))
     from ..history import Revision
 
     return Revision(when, kind, entry, deal, tuple(before), tuple(after), was, now,
@@ -192,8 +194,9 @@ def decode(data: Mapping[str, Any], name: str = "") -> Decoded:
         return Decoded(None, problems, 0)
     for key in data:
         if key not in TOP_KEYS:
-            problems.append(Problem((key,), f"unknown key {key!r} in the file: expected one of "
-                                    f"{', '.join(TOP_KEYS)}"))
+            problems.append(Problem((key,), _("unknown key {key!r} in the file: expected one "
+                                              "of {keys}").format(key=key,
+                                                                  keys=", ".join(TOP_KEYS))))
     found = _game_and_players(data, problems)
     if found is None:
         return Decoded(None, problems, 0)
@@ -207,15 +210,16 @@ def decode(data: Mapping[str, Any], name: str = "") -> Decoded:
 def _history(raw: object, problems: list[Problem]) -> tuple[Revision, ...]:
     """The history of changes, each read on its own."""
     if not isinstance(raw, list):
-        problems.append(Problem(("history",), "the history must be [[history]] tables"))
+        problems.append(Problem(("history",), _("the history must be [[history]] tables")))
         return ()
     found = []
     for index, data in enumerate(raw):
         try:
             found.append(revision_from_data(data))
         except RuleError as error:
-            problems.append(Problem(("history", index), f"change {index + 1} of the history: "
-                                    f"{error}"))
+            problems.append(Problem(("history", index), _(
+                "change {number} of the history: {error}").format(number=index + 1,
+                                                                  error=error)))
     return tuple(found)
 
 
@@ -223,7 +227,7 @@ def _entries(raw_entries: object, game: AnyGame, players: Players, problems: lis
              ) -> tuple[list[Any], int]:
     """The entries that read well, and how many from the first read well."""
     if not isinstance(raw_entries, list):
-        problems.append(Problem(("deals",), "deals must be a list of tables, one a deal"))
+        problems.append(Problem(("deals",), _("deals must be a list of tables, one a deal")))
         return [], 0
     entries = []
     valid = None
@@ -235,7 +239,7 @@ def _entries(raw_entries: object, game: AnyGame, players: Players, problems: lis
         deals += is_deal
         try:
             if not isinstance(raw, dict):
-                raise RuleError(f"{raw!r} is not a table")
+                raise RuleError(_("{data!r} is not a table").format(data=raw))
             if is_seating_data(raw):
                 change = seating_from_data(raw, known)
                 if change.joins and change.player.casefold() not in {
@@ -246,26 +250,27 @@ def _entries(raw_entries: object, game: AnyGame, players: Players, problems: lis
                 entries.append(game.entry_from_data(raw, known))
         except RuleError as error:
             valid = index if valid is None else valid
-            what = f"deal {deals}" if is_deal else f"entry {index + 1}"
-            problems += [Problem(("deals", index), f"{what}: {each}")
-                         for each in getattr(error, "errors", [error])]
+            problems += [Problem(("deals", index), (
+                _("deal {number}: {error}").format(number=deals, error=each) if is_deal
+                else _("entry {number}: {error}").format(number=index + 1, error=each)))
+                for each in getattr(error, "errors", [error])]
     return entries, len(entries) if valid is None else valid
 
 
 def _upgraded(data: Mapping[str, Any], problems: list[Problem]) -> Mapping[str, Any]:
     """`data` in the current schema, or problems with its marker and version."""
     if data.get("format") != FORMAT:
-        problems.append(Problem(("format",), f"not a scorekeeper session (format = "
-                                f"{FORMAT!r} missing)"))
+        problems.append(Problem(("format",), _("not a scorekeeper session (format = "
+                                               "{format!r} missing)").format(format=FORMAT)))
         return data
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        problems.append(Problem(("version",), f"version {version!r} must be a whole number "
-                                "from 1"))
+        problems.append(Problem(("version",), _("version {version!r} must be a whole number "
+                                                "from 1").format(version=version)))
     elif version > VERSION:
-        problems.append(Problem(("version",), f"written by a newer scorekeeper (schema version "
-                                f"{version}; this one reads up to {VERSION}): upgrade "
-                                "scorekeeper"))
+        problems.append(Problem(("version",), _(
+            "written by a newer scorekeeper (schema version {version}; this one reads up to "
+            "{newest}): upgrade scorekeeper").format(version=version, newest=VERSION)))
     elif version == 1:
         from .upgrade import from_version_1
 
@@ -282,13 +287,14 @@ def _game_and_players(data: Mapping[str, Any], problems: list[Problem]
         return None
     raw_players = data.get("players")
     if not isinstance(raw_players, list):
-        problems.append(Problem(("players",), "players must be a list of names in seat order"))
+        problems.append(Problem(("players",), _("players must be a list of names in seat "
+                                                "order")))
         return None
     try:
         return game, _players(tuple(raw_players))
     except (RuleError, TypeError) as error:  # TypeError: a name that is a table
         problems.append(Problem(("players",), str(error) if isinstance(error, RuleError)
-                                else "players must be a list of names in seat order"))
+                                else _("players must be a list of names in seat order")))
         return None
 
 
@@ -325,7 +331,8 @@ def _header(data: Mapping[str, Any], game: AnyGame, players: Players, name: str,
     problems."""
     raw = data.get("settings", {})
     if not isinstance(raw, Mapping):
-        problems.append(Problem(("settings",), f"settings {raw!r} must be a table ([settings])"))
+        problems.append(Problem(("settings",), _("settings {settings!r} must be a table "
+                                                 "([settings])").format(settings=raw)))
         return None
     before = len(problems)
     dates = [_date(data, key, problems) for key in ("date", "paid")]
@@ -336,10 +343,9 @@ def _header(data: Mapping[str, Any], game: AnyGame, players: Players, name: str,
         problems += [Problem(("settings", e.field or ""), str(e))
                      for e in getattr(error, "errors", [error])]
     common = {k: raw[k] for k in COMMON_SETTINGS if k in raw}
-    for key, kind in (("value", "a money amount written as a string (value = \"0.05\")"),
-                      ("currency", "a string"), ("first_dealer", "a player's name")):
+    for key in COMMON_SETTINGS:
         if key in common and not isinstance(common[key], str):
-            problems.append(Problem(("settings", key), f"{key} {common[key]!r} must be {kind}"))
+            problems.append(Problem(("settings", key), _not_text(key, common[key])))
     if len(problems) > before:
         return None
     try:
@@ -352,13 +358,23 @@ def _header(data: Mapping[str, Any], game: AnyGame, players: Players, name: str,
         return None
 
 
+def _not_text(key: str, value: object) -> str:
+    """What is wrong with a common setting (value, currency, first_dealer) not text."""
+    if key == "value":
+        return _("value {value!r} must be a money amount written as a string "
+                 "(value = \"0.05\")").format(value=value)
+    if key == "currency":
+        return _("currency {value!r} must be a string").format(value=value)
+    return _("first_dealer {value!r} must be a player's name").format(value=value)
+
+
 def _date(data: Mapping[str, Any], key: str, problems: list[Problem]) -> datetime.date | None:
     value = data.get(key)
     if value is None:
         return None
     if not isinstance(value, datetime.date) or isinstance(value, datetime.datetime):
-        problems.append(Problem((key,), f"{key} {value!r} must be a date, like {key} = "
-                                "2026-11-29"))
+        problems.append(Problem((key,), _("{key} {value!r} must be a date, like {key} = "
+                                          "2026-11-29").format(key=key, value=value)))
         return None
     return value
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 
 from ..errors import SessionError
+from ..i18n import _
 
 CURRENT_FILE = ".current"
 
@@ -33,8 +34,8 @@ def session_dir(option: str | None) -> str:
     """The session folder: --dir (or $SCOREKEEPER_DIR), else the per-user data folder."""
     folder = os.path.expanduser(option) if option else default_dir()
     if os.path.exists(folder) and not os.path.isdir(folder):
-        raise SessionError(f"the session folder {folder!r} is not a folder (--dir or "
-                           "$SCOREKEEPER_DIR)")
+        raise SessionError(_("the session folder {folder!r} is not a folder (--dir or "
+                             "$SCOREKEEPER_DIR)").format(folder=folder))
     return folder
 
 
@@ -45,11 +46,11 @@ def session_name(path: str) -> str:
 
 def check_session_name(name: str) -> str:
     if name == PAYMENTS[:-5]:
-        raise SessionError(f"{PAYMENTS} is the folder's book of payments: give the session "
-                           "another name")
+        raise SessionError(_("{payments} is the folder's book of payments: give the session "
+                             "another name").format(payments=PAYMENTS))
     if not is_session_name(name):
-        raise SessionError(f"session name {name!r} may hold only letters, digits, '-' and '_' "
-                           "(or give a path to a .toml file)")
+        raise SessionError(_("session name {name!r} may hold only letters, digits, '-' and "
+                             "'_' (or give a path to a .toml file)").format(name=name))
     return name
 
 
@@ -70,25 +71,28 @@ def find_session(folder: str, spec: str | None) -> str:
     current one."""
     spec = spec or current_session(folder)
     if not spec:
-        raise SessionError("no session chosen: start one with 'scorekeeper GAME new NAME "
-                           "--players A,B,C' (GAME: loo, pinochle or bridge), pick one with "
-                           "'scorekeeper use NAME', or give -s NAME")
+        raise SessionError(_("no session chosen: start one with 'scorekeeper GAME new NAME "
+                             "--players A,B,C' (GAME: loo, pinochle or bridge), pick one with "
+                             "'scorekeeper use NAME', or give -s NAME"))
     path = session_path(folder, spec)
     if not os.path.lexists(path):
-        raise SessionError(f"no session {spec!r}{'' if is_path(spec) else _near(folder, spec)}")
+        raise SessionError(_("no session {name!r}").format(name=spec) if is_path(spec)
+                           else _near(folder, spec))
     return path
 
 
 def _near(folder: str, spec: str) -> str:
-    """Where a session name was looked for, and the session meant, if one is close."""
+    """No session `spec`: where it was looked for, and the session meant, if one is close."""
     import difflib
 
     names = [session_name(p) for p in list_sessions(folder)] if os.path.isdir(folder) else []
     by_case = {n.casefold(): n for n in names}
     close = difflib.get_close_matches(spec.casefold(), list(by_case), n=1, cutoff=0.6)
     if close:
-        return f" in {folder}: did you mean {by_case[close[0]]}?"
-    return f" in {folder} ('scorekeeper sessions' lists them)"
+        return _("no session {name!r} in {folder}: did you mean {close}?").format(
+            name=spec, folder=folder, close=by_case[close[0]])
+    return _("no session {name!r} in {folder} ('scorekeeper sessions' lists them)").format(
+        name=spec, folder=folder)
 
 
 def current_session(folder: str) -> str | None:
@@ -103,8 +107,9 @@ def current_session(folder: str) -> str | None:
     except UnicodeDecodeError:
         return None
     except SessionError:
-        raise SessionError(f"{path!r} is not a file naming the current session: remove it "
-                           "and choose one with 'scorekeeper use NAME'") from None
+        raise SessionError(_("{path!r} is not a file naming the current session: remove it "
+                             "and choose one with 'scorekeeper use NAME'").format(path=path)
+                           ) from None
     return name if is_session_name(name) else None
 
 
@@ -124,8 +129,8 @@ def list_sessions(folder: str) -> list[str]:
     except FileNotFoundError:
         return []
     except OSError as error:
-        raise SessionError(f"cannot read the session folder {folder!r}: {error.strerror}"
-                           ) from None
+        raise SessionError(_("cannot read the session folder {folder!r}: {reason}").format(
+            folder=folder, reason=error.strerror)) from None
     return [os.path.join(folder, name) for name in names
             if name.endswith(".toml") and len(name) > 5 and not name.startswith(".")
             and name != PAYMENTS]

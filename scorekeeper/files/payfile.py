@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..book import Paid
 from ..errors import RuleError, ScorekeeperError, SessionError, SessionFileError
 from ..games.players import check_name
+from ..i18n import _, ngettext
 from ..text import has_control
 from . import atomic, tomlread, tomltext
 from .fastread import PAYMENT_KEYS
@@ -79,21 +80,25 @@ def from_bytes(path: str, raw: bytes) -> Payments:
         return where.keys[(key,)].line if (key,) in where.keys else 1
 
     if data.get("format") != FORMAT or data.get("version") != VERSION:
-        raise SessionFileError(path, 1, f"not a payments file: it begins format = "
-                                        f"\"{FORMAT}\" and version = {VERSION}")
+        raise SessionFileError(path, 1, _("not a payments file: it begins format = "
+                                          "\"{format}\" and version = {version}").format(
+                                              format=FORMAT, version=VERSION))
     unknown = sorted(set(data) - {"format", "version", "payments", "history"})
     if unknown:
-        raise SessionFileError(path, line(unknown[0]), f"unknown key {unknown[0]!r}")
+        raise SessionFileError(path, line(unknown[0]), _("unknown key {key!r}").format(
+            key=unknown[0]))
     entries = data.get("payments", [])
     if not isinstance(entries, list):
-        raise SessionFileError(path, line("payments"), "payments must be a list of payments")
+        raise SessionFileError(path, line("payments"), _("payments must be a list of "
+                                                         "payments"))
     found = []
     for number, entry in enumerate(entries, start=1):
         try:
             found.append(paid_from_data(number, entry))
         except RuleError as error:
             raise SessionFileError(path, line("payments", number - 1),
-                                   f"payment {number}: {error}") from None
+                                   _("payment {number}: {error}").format(
+                                       number=number, error=error)) from None
     history = []
     for i, table in enumerate(data.get("history", [])):
         try:
@@ -108,20 +113,22 @@ def from_bytes(path: str, raw: bytes) -> Payments:
 def paid_from_data(number: int, data: object) -> Paid:
     """A payment from its table in the file; RuleError says what is wrong with it."""
     if not isinstance(data, dict):
-        raise RuleError("must be a table: { date = ..., from = ..., to = ..., money = ... }")
+        raise RuleError(_("must be a table: {{ date = ..., from = ..., to = ..., money = ... "
+                          "}}").format())
     unknown = sorted(set(data) - set(KEYS))
     if unknown:
-        raise RuleError(f"unknown key {unknown[0]!r}: a payment has {', '.join(KEYS)}")
+        raise RuleError(_("unknown key {key!r}: a payment has {keys}").format(
+            key=unknown[0], keys=", ".join(KEYS)))
     missing = [k for k in KEYS[:5] if k not in data]
     if missing:
-        raise RuleError(f"{missing[0]} is missing")
+        raise RuleError(_("{key} is missing").format(key=missing[0]))
     day, payer, payee = data["date"], data["from"], data["to"]
     if type(day) is not datetime.date:
-        raise RuleError(f"date {day!r} must be a day, like date = 2026-11-28")
+        raise RuleError(_("date {day!r} must be a day, like date = 2026-11-28").format(day=day))
     check_name(payer)
     check_name(payee)
     if payer.casefold() == payee.casefold():
-        raise RuleError(f"{payer} cannot pay himself")
+        raise RuleError(_("{payer} cannot pay himself").format(payer=payer))
     currency, note = data["currency"], data.get("note", "")
     check_label(currency, "currency")
     check_label(note, "note", LONGEST_NOTE)
@@ -130,8 +137,9 @@ def paid_from_data(number: int, data: object) -> Paid:
 
 def check_label(text: object, what: str, longest: int = 20) -> str:
     if not isinstance(text, str) or has_control(text) or len(text) > longest:
-        raise RuleError(f"{what} {text!r} must be text of at most {longest} characters, "
-                        "without control characters")
+        raise RuleError(_("{key} {text!r} must be text of at most {longest} characters, "
+                          "without control characters").format(key=what, text=text,
+                                                               longest=longest))
     return text
 
 
@@ -139,15 +147,23 @@ def money(text: object, places: int | None = None) -> Decimal:
     """An amount of money paid: digits with a point (50, 12.50), more than zero, with no
     more decimals than `places` (the currency's) when given; RuleError if it is not."""
     if not isinstance(text, str) or not MONEY.fullmatch(text):
-        raise RuleError(f"amount {text!r} must be money like 50 or 12.50 (digits 0-9, at most "
-                        "15 before the point)")
+        raise RuleError(_("amount {amount!r} must be money like 50 or 12.50 (digits 0-9, at "
+                          "most 15 before the point)").format(amount=text))
     amount = Decimal(text)
     if not amount:
-        raise RuleError(f"amount {text!r} is nothing: a payment is more than 0")
+        raise RuleError(_("amount {amount!r} is nothing: a payment is more than 0").format(
+            amount=text))
     decimals = len(text.partition(".")[2].rstrip("0"))
     if places is not None and decimals > places:
-        raise RuleError(f"amount {text!r} has {decimals} decimals: the currency has "
-                        f"{places or 'none'}")
+        if not places:
+            raise RuleError(ngettext("amount {amount!r} has {count} decimals: the currency has "
+                                     "none", "amount {amount!r} has {count} decimals: the "
+                                     "currency has none", decimals).format(amount=text,
+                                                                           count=decimals))
+        raise RuleError(ngettext("amount {amount!r} has {count} decimals: the currency has "
+                                 "{places}", "amount {amount!r} has {count} decimals: the "
+                                 "currency has {places}", decimals).format(
+                                     amount=text, count=decimals, places=places))
     return amount
 
 
@@ -220,8 +236,8 @@ def save(shown: Payments, edit: Edit, expected: Sequence[dict[str, object]],
         atomic.check_writable(real)
         now = atomic.read_file(real) if os.path.lexists(real) else b""
         if now != shown.raw:
-            raise SessionError(f"{shown.path} was changed since it was read: nothing was "
-                               "changed; look again")
+            raise SessionError(_("{path} was changed since it was read: nothing was changed; "
+                                 "look again").format(path=shown.path))
         text = shown.raw.decode("utf-8").removeprefix("\ufeff")
         new = _changed(shown, edit, text, revision)
         raw = (("\ufeff" if shown.raw.startswith(b"\xef\xbb\xbf") else "") + new).encode()
@@ -234,8 +250,9 @@ def _changed(shown: Payments, edit: Edit, text: str, revision: Revision | None) 
     try:
         new = edit(text)
     except (ValueError, IndexError, AssertionError) as error:
-        raise SessionError(f"{shown.path} is laid out in a way this change cannot be made to "
-                           f"({error}): nothing was changed") from None
+        raise SessionError(_("{path} is laid out in a way this change cannot be made to "
+                             "({reason}): nothing was changed").format(path=shown.path,
+                                                                       reason=error)) from None
     if revision is not None:
         newline = "\r\n" if "\r\n" in text else "\n"
         from .codec import history_block
@@ -261,9 +278,9 @@ def _check(shown: Payments, old: str, raw: bytes, expected: Sequence[dict[str, o
     except (ScorekeeperError, ValueError):
         same = False
     if not same:
-        raise SessionError(f"{shown.path} is laid out in a way this change cannot be made to "
-                           "without losing what is written in it: nothing was changed (change "
-                           "it in an editor)")
+        raise SessionError(_("{path} is laid out in a way this change cannot be made to "
+                             "without losing what is written in it: nothing was changed "
+                             "(change it in an editor)").format(path=shown.path))
     return after
 
 

@@ -18,8 +18,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .. import i18n
 from ..errors import RuleError, SessionError, SessionFileError
 from ..games.base import Table
+from ..i18n import _, ngettext
 from ..seating import Seating
 from ..session import (
     AnySession,
@@ -43,8 +45,9 @@ if TYPE_CHECKING:
 
 def check_open(session: AnySession) -> None:
     if session.paid:
-        raise SessionError(f"session {session.name!r} was paid on {session.paid}: reopen it "
-                           "with 'scorekeeper paid --undo' to change its deals")
+        raise SessionError(_("session {name!r} was paid on {paid}: reopen it with "
+                             "'scorekeeper paid --undo' to change its deals").format(
+                                 name=session.name, paid=i18n.day(session.paid)))
 
 
 def record(before: Snapshot, entry: Any) -> tuple[Played[Any, Any, Any], Change]:
@@ -110,7 +113,7 @@ def undo(before: Snapshot, why: str = "") -> Undone:
     session = before.session
     check_open(session)
     if not session.entries:
-        raise RuleError(f"session {session.name!r} has no deals to undo")
+        raise RuleError(_("session {name!r} has no deals to undo").format(name=session.name))
     index = len(session.entries) - 1
     after = replace(session, entries=session.entries[:-1])
     played, standing = replay(after)
@@ -145,7 +148,8 @@ def amend(before: Snapshot, number: int, entry: Any, why: str = "",
     entry = in_full(session, [*was[:index], context], index)
     if entry_to_data(session.game, entry) == entry_to_data(session.game,
             in_full(session, was, index)):
-        raise RuleError(f"deal {number} already is that: nothing to change")
+        raise RuleError(_("deal {number} already is that: nothing to change").format(
+            number=number))
     entries = [*session.entries[:index], entry, *session.entries[index + 1:]]
     rewritten: list[int] = []
     while True:
@@ -179,8 +183,10 @@ def position(before: Snapshot, number: int) -> int:
 def _position(session: AnySession, played: list[Played[Any, Any, Any]], number: int) -> int:
     numbered = [i for i, p in enumerate(played) if p.number is not None]
     if not 1 <= number <= len(numbered):
-        raise RuleError(f"there is no deal {number}: session {session.name!r} has "
-                        f"{len(numbered)} deal{'' if len(numbered) == 1 else 's'}")
+        raise RuleError(ngettext("there is no deal {number}: session {name!r} has {count} deal",
+                                 "there is no deal {number}: session {name!r} has {count} deals",
+                                 len(numbered)).format(number=number, name=session.name,
+                                                       count=len(numbered)))
     return numbered[number - 1]
 
 
@@ -197,15 +203,24 @@ def _misread(old: AnySession, was: list[Played[Any, Any, Any]], new: AnySession,
 
 def _misread_message(session: AnySession, was: list[Played[Any, Any, Any]],
                      now: list[Played[Any, Any, Any]], index: int, shift: int = 0,
-                     keepable: bool = True) -> str:
+                     keepable: bool = True, editing: bool = False) -> str:
+    """Why a later entry stops the change. `keepable` False: as it was played, it cannot be
+    after the change, so both must change (`editing`: in the edit being saved)."""
     game = session.game
     then, later = in_full(session, was, index), in_full(session, now, index + shift)
-    what = f"deal {was[index].number}" if was[index].number else f"entry {index + 1}"
-    told = f"{what} would read otherwise after this change: {game.misread(then, later)}. "
+    what = (_("deal {number}").format(number=was[index].number) if was[index].number
+            else _("entry {number}").format(number=index + 1))
+    how = game.misread(then, later)
+    if editing:
+        # TRANSLATORS: {what} is "deal 4" or "entry 5"; {how} says how it would read otherwise
+        return _("{what} would read otherwise after this change: {how}. Change {what} too, "
+                 "in the same edit; nothing was changed").format(what=what, how=how)
     if not keepable:  # as it was played, it cannot be after the change: both must change
-        return told + f"Change {what} too, in one 'scorekeeper edit'; nothing was changed"
-    return (told + f"Give --as-recorded to keep {what} as it was played, or change both in "
-            "one 'scorekeeper edit'; nothing was changed")
+        return _("{what} would read otherwise after this change: {how}. Change {what} too, "
+                 "in one 'scorekeeper edit'; nothing was changed").format(what=what, how=how)
+    return _("{what} would read otherwise after this change: {how}. Give --as-recorded to "
+             "keep {what} as it was played, or change both in one 'scorekeeper edit'; nothing "
+             "was changed").format(what=what, how=how)
 
 
 def set_paid(before: Snapshot, paid: datetime.date | None, why: str = "") -> Change:
@@ -229,10 +244,12 @@ def _check_paid_day(session: AnySession, paid: datetime.date | None, played: dat
     name = session.name
     if paid is None:
         if session.paid is None:
-            raise SessionError(f"session {name!r} is not marked paid: nothing to reopen")
+            raise SessionError(_("session {name!r} is not marked paid: nothing to reopen"
+                                 ).format(name=name))
     elif session.paid is not None:
-        raise SessionError(f"session {name!r} was already marked paid on {session.paid} "
-                           "('scorekeeper paid --undo' first to give another day)")
+        raise SessionError(_("session {name!r} was already marked paid on {paid} "
+                             "('scorekeeper paid --undo' first to give another day)").format(
+                                 name=name, paid=i18n.day(session.paid)))
     else:
         check_paid_on(name, paid, played)
 
@@ -240,10 +257,12 @@ def _check_paid_day(session: AnySession, paid: datetime.date | None, played: dat
 def check_paid_on(name: str, paid: datetime.date, played: datetime.date) -> None:
     """Refuse a day of payment before the sitting or after today."""
     if paid < played:
-        raise SessionError(f"session {name!r} was played on {played}: it cannot have been "
-                           f"paid on {paid}")
+        raise SessionError(_("session {name!r} was played on {played}: it cannot have been "
+                             "paid on {paid}").format(name=name, played=i18n.day(played),
+                                                      paid=i18n.day(paid)))
     if paid > datetime.date.today():
-        raise SessionError(f"{paid} has not come yet: a sitting is marked paid once it is")
+        raise SessionError(_("{paid} has not come yet: a sitting is marked paid once it is"
+                             ).format(paid=i18n.day(paid)))
 
 
 class Edited(NamedTuple):
@@ -266,8 +285,8 @@ def new_text(before: Snapshot, edited: bytes, why: str = "") -> Edited:
     if after.paid is not None and after.paid != before.session.paid:
         check_paid_on(after.name, after.paid, after.date or before.date)
     if history != before.history:
-        raise SessionError("the history of changes cannot be edited: leave its [[history]] "
-                           "tables as they are; nothing was saved")
+        raise SessionError(_("the history of changes cannot be edited: leave its [[history]] "
+                             "tables as they are; nothing was saved"))
     played, standing = replay(after)
     counts = tally(after, (p.result for p in played))
     old_entries, new_entries = codec.entries_data(before.session), codec.entries_data(after)
@@ -281,8 +300,7 @@ def new_text(before: Snapshot, edited: bytes, why: str = "") -> Edited:
     misread = _misread(before.session, before.played, after, played, end_before, shift)
     if misread is not None:
         raise SessionError(_misread_message(before.session, before.played, played, misread,
-                                            shift, keepable=False).replace(
-            "too, in one 'scorekeeper edit'", "too, in the same edit"))
+                                            shift, keepable=False, editing=True))
     outcome = _consequences(before, after, played, standing, first, end_before, end_after)
     revision = _revision("edit", before, outcome, why, first,
                          before.session.entries[first:end_before], after.entries[first:end_after],
@@ -319,9 +337,10 @@ def _check_paid_kept(before: AnySession, after: AnySession) -> None:
     """A sitting marked paid keeps what it holds: an edit may reopen it (remove `paid`),
     or change its comments and layout, but not its play."""
     if before.paid and after.paid and replace(after, paid=before.paid) != before:
-        raise SessionError(f"session {before.name!r} was paid on {before.paid}: remove its "
-                           "'paid' line too (or 'scorekeeper paid --undo' first) to change "
-                           "what it holds; nothing was saved")
+        raise SessionError(_("session {name!r} was paid on {paid}: remove its 'paid' line too "
+                             "(or 'scorekeeper paid --undo' first) to change what it holds; "
+                             "nothing was saved").format(name=before.name,
+                                                         paid=i18n.day(before.paid)))
 
 
 class Problems(SessionError):

@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import SessionError, SessionFileError
+from ..i18n import _
 from ..seating import is_seating_data
 from ..session import AnySession, DealError, Played, Standing, Tally, nets, replay, tally
 from . import atomic, cache, tomlread
@@ -129,7 +130,7 @@ class Snapshot:
 
     def _read_in_full(self) -> Full:
         if self._full is None:
-            text, _, decoded = _decode(self.raw, self.path)
+            text, _data, decoded = _decode(self.raw, self.path)
             self._full = Full(decoded.session, _replay(decoded.session, text, self.path)[0],
                               decoded.history)
         return self._full
@@ -268,7 +269,7 @@ def glance(path: str) -> Glance:
     entries = data.get("deals", [])
     decoded = codec.decode({**data, "deals": []}, session_name(path))
     if decoded.problems or decoded.session is None or not isinstance(entries, list):
-        problems = decoded.problems or [codec.Problem(("deals",), "deals must be a list")]
+        problems = decoded.problems or [codec.Problem(("deals",), _("deals must be a list"))]
         raise codec.located(text, path, problems)[0]
     game = decoded.session.game
     deals = sum(1 for e in entries if not isinstance(e, dict) or (
@@ -334,6 +335,7 @@ def history_problems(session: AnySession, history: tuple[Revision, ...]) -> list
     try:
         unwind(codec.entries_data(session), codec.header(session), history)
     except Disagreement as error:
-        return [codec.Problem(("history", error.index), f"change {error.index + 1} of the "
-                              f"history does not fit the deals: {error}")]
+        return [codec.Problem(("history", error.index), _(
+            "change {number} of the history does not fit the deals: {error}").format(
+                number=error.index + 1, error=error))]
     return []

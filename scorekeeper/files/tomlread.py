@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from ..errors import SessionFileError
+from ..i18n import _
 
 
 def parse(raw: bytes, label: str) -> tuple[str, dict[str, Any]]:
@@ -16,7 +17,7 @@ def parse(raw: bytes, label: str) -> tuple[str, dict[str, Any]]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
-        raise SessionFileError(label, line, "not UTF-8 text") from None
+        raise SessionFileError(label, line, _("not UTF-8 text")) from None
     text = text.removeprefix("\ufeff")
     from .fastread import read_fast
 
@@ -32,8 +33,11 @@ def parse(raw: bytes, label: str) -> tuple[str, dict[str, Any]]:
         match = re.search(r"\(at line (\d+), column \d+\)|\(at end of document\)", message)
         line = int(match.group(1)) if match and match.group(1) else text.count("\n") + 1
         message = message[: match.start()].strip() if match else message
-        raise SessionFileError(label, line, f"not valid TOML: {message}") from None
+        raise SessionFileError(label, line, _("not valid TOML: {reason}").format(
+            reason=message)) from None
     except (ValueError, RecursionError, MemoryError) as error:
         # tomllib raises these for integers past Python's digit limit and deep nesting
-        what = "nested too deep" if isinstance(error, RecursionError) else str(error)
-        raise SessionFileError(label, 1, f"not a session this tool can read: {what}") from None
+        what = (_("not a session this tool can read: nested too deep")
+                if isinstance(error, RecursionError) else
+                _("not a session this tool can read: {reason}").format(reason=error))
+        raise SessionFileError(label, 1, what) from None
