@@ -119,8 +119,9 @@ def update() -> None:
 
 def fields(text: str) -> list[tuple[str, str | None, str | None]]:
     """The placeholders of a message, in order, as str.format reads them."""
-    return sorted((name, spec, conversion) for _, name, spec, conversion
-                  in string.Formatter().parse(text) if name is not None)
+    return sorted(((name, spec, conversion) for _, name, spec, conversion
+                   in string.Formatter().parse(text) if name is not None),
+                  key=lambda field: tuple(str(part) for part in field))
 
 
 def problems() -> Iterator[str]:
