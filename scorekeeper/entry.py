@@ -17,7 +17,7 @@ i18n.use(i18n.chosen(i18n.scan(sys.argv[1:])))  # before the commands' help is m
 try:
     from .cli import main  # after the collector is off, in the language chosen
 except KeyboardInterrupt:  # Ctrl-C while starting: nothing was done
-    print("Aborted: nothing was changed.", file=sys.stderr)
+    print(i18n._("Aborted: nothing was changed."), file=sys.stderr)
     raise SystemExit(130) from None
 
 __all__ = ["main"]

@@ -13,6 +13,7 @@ import click
 
 from ..errors import RuleError, ScorekeeperError, SessionError
 from ..games.players import Players
+from ..i18n import _
 from ..session import AnySession
 
 if TYPE_CHECKING:
@@ -84,14 +85,21 @@ def game_command_line(game: str, group: click.Group, form: DealForm) -> GameCli:
     return GameCli(group, form)
 
 
-DEAL_HINT = ": use 'scorekeeper deal', which knows each session's game"
+DEAL_HINT = "deal"
+"""Given as `hint`: the error says to use 'scorekeeper deal', which knows each session's
+game."""
 
 
 def of_game(session: AnySession, game: str, hint: str = "") -> AnySession:
-    """`session`, if it is a session of `game` (else an error ending with `hint`)."""
+    """`session`, if it is a session of `game` (else an error, with DEAL_HINT's if `hint`
+    is it)."""
     if session.game.name != game:
-        raise SessionError(f"session {session.name!r} is a {session.game.name} session, not "
-                           f"{game}{hint}")
+        if hint == DEAL_HINT:
+            raise SessionError(_("session {name!r} is a {game} session, not {wanted}: use "
+                                 "'scorekeeper deal', which knows each session's game").format(
+                                     name=session.name, game=session.game.name, wanted=game))
+        raise SessionError(_("session {name!r} is a {game} session, not {wanted}").format(
+            name=session.name, game=session.game.name, wanted=game))
     return session
 
 
@@ -106,7 +114,7 @@ def find_all(players: Players, named: tuple[tuple[str, int], ...] | None) -> dic
     for typed, count in named or ():
         player = players.find(typed)
         if player in found:
-            raise RuleError(f"{player} is named twice")
+            raise RuleError(_("{player} is named twice").format(player=player))
         found[player] = count
     return {p: found[p] for p in players if p in found}
 
@@ -145,16 +153,16 @@ class GameCommand(Command):
             if name in self.hints and not flags:
                 flags.append(self.hints[name])
         if len(flags) > 1:
-            return f"{', '.join(flags[:-1])} or {flags[-1]}"
+            return _("{flags} or {last}").format(flags=", ".join(flags[:-1]), last=flags[-1])
         return flags[0] if flags else None
 
 
 def _common_deal_options() -> list[click.Parameter]:
     return [
         click.Option(["--dealer"], type=Player(), metavar="P",
-                     help="Who dealt [default: the next in turn]."),
-        click.Option(["--dry-run"], is_flag=True, help="Show what the deal would do; save "
-                                                       "nothing."),
+                     help=_("Who dealt [default: the next in turn].")),
+        click.Option(["--dry-run"], is_flag=True,
+                     help=_("Show what the deal would do; save nothing.")),
     ]
 
 
@@ -179,7 +187,7 @@ def deal_command(game: str, form: DealForm) -> click.Command:
         done = record(ctx, path, build, dry_run)
         header = done.before.header
         lines = view_of(header.game).recorded(header, done.played, done.standing)
-        echo(["Dry run: nothing saved."] * dry_run + lines)
+        echo([_("Dry run: nothing saved.")] * dry_run + lines)
 
     params = [_words(form), *form.params, *_common_deal_options(), *session_params()]
     command = GameCommand("deal", params=params, callback=record, help=form.help,
@@ -224,8 +232,9 @@ def _with_words(form: DealForm, values: Values, words: tuple[str, ...], given: s
     short = form.short(list(words))
     twice = sorted(given & set(short))
     if twice:
-        raise click.UsageError(f"--{twice[0].replace('_', '-')} is given twice: in the short "
-                               "form and as an option; give it once")
+        raise click.UsageError(_("{option} is given twice: in the short form and as an "
+                                 "option; give it once").format(
+                                     option=f"--{twice[0].replace('_', '-')}"))
     return values | short
 
 
@@ -242,8 +251,9 @@ def amend_command(game: str, form: DealForm) -> click.Command:
         path = session_path(ctx, values.pop("session"))
         given = _given(ctx, form)
         if not words and not given:
-            raise click.UsageError(f"give deal {number}'s new inputs: all of them, or only the "
-                                   f"ones that change (amend {number} --one-option VALUE)")
+            raise click.UsageError(_("give deal {number}'s new inputs: all of them, or only "
+                                     "the ones that change (amend {number} --one-option "
+                                     "VALUE)").format(number=number))
         values = _with_words(form, values, words, given)
 
         def compute(before: Any) -> tuple[Any, Amended]:
@@ -259,25 +269,27 @@ def amend_command(game: str, form: DealForm) -> click.Command:
             return done.change, done
 
         if dry_run:
-            echo(["Dry run: nothing saved.", *amended_lines(
+            echo([_("Dry run: nothing saved."), *amended_lines(
                 compute(known_or_open(ctx, path))[1], number)])
             return
         asking = run_state(ctx).ask is not None
-        done = change(ctx, path, compute, lambda _: f"the change to deal {number}",
-                      lambda made: (amended_lines(made, number), "Type yes to make this change: "))
+        done = change(ctx, path, compute,
+                      lambda _done: _("the change to deal {number}").format(number=number),
+                      lambda made: (amended_lines(made, number),
+                                    _("Type yes to make this change: ")))
         if done is None:
             return
         if asking:  # its change was shown before the yes
             word = view_of(done.before.header.game).deal_word.lower()
-            echo(f"Saved the change to {word} {number}.")
+            echo(_("Saved the change to {word} {number}.").format(word=word, number=number))
         else:
             echo(amended_lines(done, number))
 
     number = click.Argument(["number"], type=Count(1), metavar="N")
     as_recorded = click.Option(
         ["--as-recorded"], is_flag=True,
-        help="Keep a later deal that would read otherwise as it was played, written out in "
-             "full (a Loo must recorded in short).")
+        help=_("Keep a later deal that would read otherwise as it was played, written out in "
+               "full (a Loo must recorded in short)."))
     params = [number, _words(form), *form.params, *_common_deal_options(), why_param(),
               as_recorded, *session_params()]
     command = GameCommand("amend", params=params, callback=amend, context_settings=CONTEXT,
@@ -286,7 +298,7 @@ def amend_command(game: str, form: DealForm) -> click.Command:
     return command
 
 
-AMEND_HELP = """Replace deal N's inputs with ARGS (as `deal` takes them); replay every later deal.
+AMEND_HELP = _("""Replace deal N's inputs with ARGS (as `deal` takes them); replay every later deal.
 
 Give the whole deal, short or with its options, or only the options that change: the rest
 stays as deal N has it (amend 2 --took 150). It says what deal N was and is, each later
@@ -301,7 +313,7 @@ Examples:
   scorekeeper amend {example}
   scorekeeper amend {example} --dry-run
   scorekeeper amend {example} --why "a slip of the pencil"
-"""
+""")
 
 
 def amended_lines(done: Amended, number: int) -> list[str]:
@@ -311,6 +323,11 @@ def amended_lines(done: Amended, number: int) -> list[str]:
     lines = view.amended(number, done.outcome, done.position)
     for index in done.rewritten:
         played = done.played[index]
-        what = f"{view.deal_word} {played.number}" if played.number else f"Entry {index + 1}"
-        lines.insert(2, f"{what} is kept as it was played, written out in full.")
+        if played.number:
+            kept = _("{word} {number} is kept as it was played, written out in full.").format(
+                word=view.deal_word, number=played.number)
+        else:
+            kept = _("Entry {number} is kept as it was played, written out in full.").format(
+                number=index + 1)
+        lines.insert(2, kept)
     return lines

@@ -95,7 +95,7 @@ class Root(Quick, click.Group):
         except (click.exceptions.Abort, KeyboardInterrupt, Interrupted):
             code = _interrupted(state)
         except ScorekeeperError as error:
-            _say(f"Error: {visible(str(error))}")
+            _say(_("Error: {message}").format(message=visible(str(error))))
             code = 2 if isinstance(error, UsageError) else 1
         except Unwritable as error:
             code = _output_failed(state, error.error)
@@ -126,37 +126,39 @@ class Root(Quick, click.Group):
             group: click.Command = game_cli(name).group
             return group
         if name in COMMANDS:
-            module_name, _, attribute = COMMANDS[name].partition(":")
+            module_name, _sep, attribute = COMMANDS[name].partition(":")
             module = importlib.import_module(f"{__package__}.{module_name}")
             command: click.Command = getattr(module, attribute or name)
             return command
         return None
 
 
-@click.group(cls=Root, context_settings=CONTEXT)
-@click.option("--dir", envvar="SCOREKEEPER_DIR", metavar="DIR",
-              help="Session folder [default: $SCOREKEEPER_DIR, else the per-user data folder].")
+@click.group(cls=Root, context_settings=CONTEXT, help=_("""\
+Keep the score of Three-card Loo, Auction Pinochle and Bridge; settle up at the end.
+
+Record each deal as it ends with one short command; the balances are kept in a TOML
+session file you can read and correct, and 'settle' says who pays whom. The rules, with
+their sources, are in docs/rules.md of the source (beside the README).
+
+\b
+Example evening:
+  scorekeeper loo new friday --players Ann,Bob,Cid,Dan --value 0.05
+  scorekeeper deal Bob=2 Cid=1 Dan=0
+  scorekeeper show
+  scorekeeper settle
+"""))
+@click.option("--dir", envvar="SCOREKEEPER_DIR", metavar=_("DIR"),
+              help=_("Session folder [default: $SCOREKEEPER_DIR, else the per-user data "
+                     "folder]."))
 @click.option("--lang", type=click.Choice(i18n.LANGUAGES), expose_value=False, is_eager=True,
               callback=lambda ctx, param, value: _use_language(value),
               help=_("Language of what is printed (da: Danish) [default: $SCOREKEEPER_LANG, "
                      "else the locale's, else English]."))
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True,
               callback=lambda ctx, param, value: _show_version(ctx, value),
-              help="Show the version and exit.")
+              help=_("Show the version and exit."))
 def cli(dir: str | None) -> None:
-    """Keep the score of Three-card Loo, Auction Pinochle and Bridge; settle up at the end.
-
-    Record each deal as it ends with one short command; the balances are kept in a TOML
-    session file you can read and correct, and 'settle' says who pays whom. The rules, with
-    their sources, are in docs/rules.md of the source (beside the README).
-
-    \b
-    Example evening:
-      scorekeeper loo new friday --players Ann,Bob,Cid,Dan --value 0.05
-      scorekeeper deal Bob=2 Cid=1 Dan=0
-      scorekeeper show
-      scorekeeper settle
-    """
+    """The root command: its help is its `help`, in the language chosen."""
 
 
 def _use_language(value: str | None) -> None:
@@ -167,7 +169,7 @@ def _use_language(value: str | None) -> None:
 
 def _show_version(ctx: click.Context, value: bool) -> None:
     if value and not ctx.resilient_parsing:
-        click.echo(f"scorekeeper, version {__version__}")
+        click.echo(_("scorekeeper, version {version}").format(version=__version__))
         ctx.exit()
 
 
@@ -189,7 +191,7 @@ class _Closed(io.TextIOBase):
     writing to a closed file does, so a change still says it was recorded."""
 
     def write(self, text: str) -> int:
-        raise OSError(errno.EBADF, "the output is closed")
+        raise OSError(errno.EBADF, _("the output is closed"))
 
     def isatty(self) -> bool:
         return False
@@ -228,9 +230,9 @@ def _say(text: str) -> None:
 def _interrupted(state: RunState) -> int:
     _say_on_a_new_line()
     if state.recorded:  # the change was made before Ctrl-C took effect: say so, exit 0
-        _say(f"Note: {state.recorded} was recorded; then interrupted.")
+        _say(_("Note: {what} was recorded; then interrupted.").format(what=state.recorded))
         return 0
-    _say("Aborted: nothing was changed.")
+    _say(_("Aborted: nothing was changed."))
     return 130
 
 
@@ -245,11 +247,11 @@ def _output_failed(state: RunState, error: OSError) -> int:
     reason = error.strerror or str(error)
     _silence(sys.stdout)
     if state.recorded:
-        _say(f"Note: {state.recorded} was recorded, but its report could not be printed "
-             f"({reason}).")
+        _say(_("Note: {what} was recorded, but its report could not be printed ({reason}).")
+             .format(what=state.recorded, reason=reason))
         return 0
     if error.errno != errno.EPIPE:  # a reader that stopped reading (show | head) wants no word
-        _say(f"Error: cannot write the output: {reason}")
+        _say(_("Error: cannot write the output: {reason}").format(reason=reason))
     return 1
 
 

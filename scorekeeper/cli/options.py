@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from ..files import paths
+from ..i18n import _
 from .params import Date, Label, Names, Player, Value, Why
 
 if TYPE_CHECKING:
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 80}
 FORMATS = ["simple", "json", "csv", "github", "grid", "plain", "pipe", "rst", "tsv"]
+#: The word click marks a required option with ("[required]"): click looks it up by a
+#: variable, so it is given here as a literal for the catalogue to hold.
+REQUIRED = _("required")
 
 
 class Quick:
@@ -30,12 +34,22 @@ class Quick:
 
     - Short options (-s) are found at once: click tries a single-dash option as a long one
       first, and the error it builds and throws away imports difflib (2 ms a deal).
-    - -h/--help is made without a translated help text: looking the text up loads the
-      locale machinery (1 ms a deal) for a message nobody asked to see.
+    - -h/--help is made without click's translated help text: click looking the text up
+      loads the locale machinery (1 ms a deal) for a message nobody asked to see; this
+      program's `_` looks nothing up in English.
+
+    Its usage line says [OPTIONS] and COMMAND [ARGS]... in the language chosen.
 
     It also refuses an option given twice (click would keep the last without a word):
     `--tricks a=9 --tricks e=4` is a slip, not a correction.
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name, english, shown in (("options_metavar", "[OPTIONS]", _("[OPTIONS]")), (
+                "subcommand_metavar", "COMMAND [ARGS]...", _("COMMAND [ARGS]..."))):
+            if getattr(self, name, None) == english:  # click's own, not the command's
+                setattr(self, name, shown)
 
     def make_parser(self, ctx: click.Context) -> Any:
         parser = super().make_parser(ctx)  # type: ignore[misc]
@@ -58,7 +72,7 @@ class Quick:
         made = getattr(self, "_quick_help", None)
         if made is None:  # made once: click orders eager options by identity
             made = click.Option(names, is_flag=True, expose_value=False, is_eager=True,
-                                callback=_show_help, help="Show this message and exit.")
+                                callback=_show_help, help=_("Show this message and exit."))
             self._quick_help = made
         return made
 
@@ -70,7 +84,8 @@ def _refuse_repeats(ctx: click.Context, order: list[click.Parameter]) -> None:
                                                     or param.is_eager):
             if id(param) in seen:
                 name = max(param.opts, key=len)
-                raise click.UsageError(f"{name} is given twice; give it once.", ctx)
+                raise click.UsageError(_("{name} is given twice; give it once.").format(name=name),
+                                       ctx)
             seen.add(id(param))
 
 
@@ -172,15 +187,15 @@ def folder_to_list(ctx: click.Context) -> str:
 
     root = folder(ctx)
     if ctx.find_root().params.get("dir") and not os.path.isdir(root):
-        raise SessionError(f"no folder {root!r} (--dir or $SCOREKEEPER_DIR)")
+        raise SessionError(_("no folder {root!r} (--dir or $SCOREKEEPER_DIR)").format(root=root))
     return root
 
 
 def session_path(ctx: click.Context, spec: str | None) -> str:
     """The file of the session a command names (-s, $SCOREKEEPER_SESSION, or current)."""
     if spec is not None and not spec.strip():
-        raise click.UsageError("-s needs a session name (or leave it out for the current "
-                               "session)")
+        raise click.UsageError(_("-s needs a session name (or leave it out for the current "
+                                 "session)"))
     if spec and paths.is_path(spec):
         return paths.session_path("", spec)
     return paths.find_session(folder(ctx), spec)
@@ -199,8 +214,8 @@ def complete_session(ctx: click.Context, param: click.Parameter, incomplete: str
 
 SESSION: dict[str, Any] = {
     "metavar": "S", "envvar": "SCOREKEEPER_SESSION", "shell_complete": complete_session,
-    "help": "Session name, or path to a .toml file [default: $SCOREKEEPER_SESSION, else the "
-            "current session].",
+    "help": _("Session name, or path to a .toml file [default: $SCOREKEEPER_SESSION, else the "
+              "current session]."),
 }
 
 
@@ -211,8 +226,8 @@ def _take_dir(ctx: click.Context, param: click.Parameter, value: str | None) -> 
 
 #: --dir after the command, as before it: `book --dir sessions/club`.
 DIR: dict[str, Any] = {
-    "metavar": "DIR", "expose_value": False, "is_eager": True, "callback": _take_dir,
-    "help": "Session folder (as --dir before the command).",
+    "metavar": _("DIR"), "expose_value": False, "is_eager": True, "callback": _take_dir,
+    "help": _("Session folder (as --dir before the command)."),
 }
 
 
@@ -230,8 +245,8 @@ def session_option(f: F) -> F:
     return dir_option(click.option("-s", "--session", **SESSION)(f))
 
 
-WHY: dict[str, Any] = {"type": Why(), "metavar": "TEXT",
-                       "help": "Why the change is made, kept in the session's history."}
+WHY: dict[str, Any] = {"type": Why(), "metavar": _("TEXT"),
+                       "help": _("Why the change is made, kept in the session's history.")}
 
 
 def why_param() -> click.Option:
@@ -271,7 +286,7 @@ def output_options(f: F) -> F:
     return click.option(
         "--format", "fmt", metavar="F", callback=_check_format,
         shell_complete=_complete_format,
-        help="json, csv, or a table format: simple (the default), github, grid, plain, ...",
+        help=_("json, csv, or a table format: simple (the default), github, grid, plain, ..."),
     )(f)
 
 
@@ -279,8 +294,9 @@ def table_option(*names: str) -> Callable[[F], F]:
     """--table NAME: which of a command's tables a CSV holds (the first if not given), or
     a table format prints (all if not given)."""
     return click.option("--table", type=click.Choice(names, case_sensitive=False),
-                        help=f"The table to print: {', '.join(names)} (a CSV holds one: the "
-                             f"first, {names[0]}, if not given).")
+                        help=_("The table to print: {names} (a CSV holds one: the first, "
+                               "{first}, if not given).").format(names=", ".join(names),
+                                                                 first=names[0]))
 
 
 def emit(report: Any, fmt: str | None, table: str | None = None) -> None:
@@ -290,7 +306,7 @@ def emit(report: Any, fmt: str | None, table: str | None = None) -> None:
 
     width = output_width() if fmt not in ("json", "csv") else None
     if table is not None and fmt == "json":
-        raise click.UsageError("--table chooses a table of csv or a table format, not json")
+        raise click.UsageError(_("--table chooses a table of csv or a table format, not json"))
     click.echo(render(report, fmt, width, table))
 
 
@@ -319,7 +335,8 @@ def draw_chart(draw: Callable[[Canvas], str]) -> None:
     try:
         click.echo(draw(canvas()))
     except TooSmall as error:
-        raise ScorekeeperError(f"{error} (widen it, or set COLUMNS and LINES)") from None
+        raise ScorekeeperError(_("{message} (widen it, or set COLUMNS and LINES)").format(
+            message=error)) from None
 
 
 def output_width() -> int | None:
@@ -334,17 +351,17 @@ def output_width() -> int | None:
 def new_session_options(f: F) -> F:
     """The options every game's `new` shares."""
     options = [
-        click.argument("name"),
+        click.argument("name", metavar=_("NAME")),
         click.option("--players", required=True, type=Names(new=True), metavar="A,B,C",
-                     help="The players in seat order, comma-separated."),
+                     help=_("The players in seat order, comma-separated.")),
         click.option("--value", type=Value(), default="1", show_default=True,
-                     help="Money per unit, e.g. 0.05."),
+                     help=_("Money per unit, e.g. 0.05.")),
         click.option("--currency", type=Label(), default="", metavar="C",
-                     help="Currency label, e.g. kr."),
+                     help=_("Currency label, e.g. kr.")),
         click.option("--first-dealer", type=Player(), metavar="P",
-                     help="Who deals first [default: the first player]."),
-        click.option("--date", type=Date(), help="The day of the sitting [default: today]."),
-        click.option("--force", is_flag=True, help="Replace a session of the same name."),
+                     help=_("Who deals first [default: the first player].")),
+        click.option("--date", type=Date(), help=_("The day of the sitting [default: today].")),
+        click.option("--force", is_flag=True, help=_("Replace a session of the same name.")),
         dir_option,
     ]
     for option in reversed(options):
@@ -368,14 +385,15 @@ def create_session(ctx: click.Context, game: str, settings: Any, options: dict[s
                       options["date"] or datetime.date.today())
     with held_interrupt() as on_locked:
         kept = files.create(path, session, options["force"], on_locked)
-        mark_recorded(ctx, f"the new session {session.name!r}")
+        mark_recorded(ctx, _("the new session {name!r}").format(name=session.name))
     if kept:
-        click.echo(f"The session it replaces is kept as {kept}.", err=True)
+        click.echo(_("The session it replaces is kept as {kept}.").format(kept=kept), err=True)
     if root:
         try:
             paths.set_current(root, session.name)
         except (OSError, ScorekeeperError) as error:
-            click.echo(f"Warning: {session.name!r} was made, but could not be made the current "
-                       f"session ({error}): name it with -s {session.name}", err=True)
+            click.echo(_("Warning: {session!r} was made, but could not be made the current "
+                         "session ({error}): name it with -s {name}").format(
+                             session=session.name, error=error, name=session.name), err=True)
     where = os.path.relpath(path) if not os.path.isabs(name) and root == "" else path
     return session, where

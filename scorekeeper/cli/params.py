@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import RuleError
+from ..i18n import _
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
@@ -25,6 +26,12 @@ class Param(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.
 
     done: type | tuple[type, ...] = ()
     """What a value already read is."""
+    metavar: str | None = None
+    """How an option of this type is shown in help, in the language chosen (`name`, which
+    stays as it is, if None)."""
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str | None:
+        return self.metavar if isinstance(param, click.Option) else None
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
                 ) -> Any:
@@ -61,10 +68,11 @@ class Count(Param):
              ) -> int:
         found = number(str(value), self.low, self.high)
         if found is None and number(str(value), 0, 10**12) is not None:
-            self.fail(f"{value.strip()} is not from {self.low} to {self.high}", param, ctx)
+            self.fail(_("{value} is not from {low} to {high}").format(
+                value=value.strip(), low=self.low, high=self.high), param, ctx)
         if found is None:
-            self.fail(f"{value!r} is not a whole number (digits 0-9, at most "
-                      f"{len(str(self.high))})", param, ctx)
+            self.fail(_("{value!r} is not a whole number (digits 0-9, at most {digits})")
+                      .format(value=value, digits=len(str(self.high))), param, ctx)
         return found
 
 
@@ -73,6 +81,7 @@ class PlayerCount(Param):
     to say)."""
 
     name = "PLAYER=N"
+    metavar = _("PLAYER=N")
 
     def __init__(self, high: int = 10**9) -> None:
         self.high = high
@@ -84,11 +93,12 @@ class PlayerCount(Param):
         name, sep, digits = str(value).rpartition("=")
         count = number(digits, 0, self.high)
         if "=" in name and "," in name:
-            self.fail(f"{value!r}: give each PLAYER=N as a word of its own, with spaces "
-                      f"between them: {' '.join(str(value).split(','))}", param, ctx)
+            self.fail(_("{value!r}: give each PLAYER=N as a word of its own, with spaces "
+                        "between them: {words}").format(
+                            value=value, words=" ".join(str(value).split(","))), param, ctx)
         if not sep or not name.strip() or count is None:
-            self.fail(f"{value!r} is not PLAYER=N, a name and a whole number (for example "
-                      "Ann=2)", param, ctx)
+            self.fail(_("{value!r} is not PLAYER=N, a name and a whole number (for example "
+                        "Ann=2)").format(value=value), param, ctx)
         return name.strip(), count
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
@@ -120,7 +130,7 @@ class PlayerCounts(Param):
                        ) -> list[CompletionItem]:
         from click.shell_completion import CompletionItem
 
-        done, _, last = incomplete.rpartition(",")
+        done, _sep, last = incomplete.rpartition(",")
         prefix = f"{done}," if done else ""
         return [CompletionItem(f"{prefix}{p}=") for p in session_players(ctx)
                 if p.casefold().startswith(last.casefold())]
@@ -141,10 +151,11 @@ class Names(Param):
              ) -> tuple[str, ...]:
         names = tuple(name.strip() for name in str(value).split(","))
         if names == ("",):
-            self.fail("give names with one comma between them, e.g. Ann,Bob,Cid", param, ctx)
+            self.fail(_("give names with one comma between them, e.g. Ann,Bob,Cid"), param,
+                      ctx)
         if "" in names:
-            self.fail(f"{value!r} has an empty name: give names with one comma between them, "
-                      "e.g. Ann,Bob,Cid", param, ctx)
+            self.fail(_("{value!r} has an empty name: give names with one comma between "
+                        "them, e.g. Ann,Bob,Cid").format(value=value), param, ctx)
         if self.new:
             from ..games.players import check_length
 
@@ -156,7 +167,7 @@ class Names(Param):
                        ) -> list[CompletionItem]:
         from click.shell_completion import CompletionItem
 
-        done, _, last = incomplete.rpartition(",")
+        done, _sep, last = incomplete.rpartition(",")
         prefix = f"{done}," if done else ""
         return [CompletionItem(prefix + p) for p in session_players(ctx)
                 if p.casefold().startswith(last.casefold())]
@@ -166,12 +177,13 @@ class Player(Param):
     """One player, as typed."""
 
     name = "PLAYER"
+    metavar = _("PLAYER")
 
     def read(self, value: str, param: click.Parameter | None, ctx: click.Context | None
              ) -> str:
         text = value.strip()
         if not text:
-            self.fail("give a player's name", param, ctx)
+            self.fail(_("give a player's name"), param, ctx)
         return text
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
@@ -193,7 +205,8 @@ class Teams(Param):
              ) -> tuple[tuple[str, str], tuple[str, str]]:
         sides = [tuple(p.strip() for p in side.split(",")) for side in str(value).split("/")]
         if len(sides) != 2 or any(len(side) != 2 or not all(side) for side in sides):
-            self.fail(f"{value!r} is not two partnerships, like Ann,Cid/Bob,Dan", param, ctx)
+            self.fail(_("{value!r} is not two partnerships, like Ann,Cid/Bob,Dan").format(
+                value=value), param, ctx)
         (a, b), (c, d) = sides
         return (a, b), (c, d)
 
@@ -218,7 +231,8 @@ class Choice(Param):
         meant = {id(v): v for w, v in self.words.items() if word and w.startswith(word)}
         if len(meant) == 1:
             return next(iter(meant.values()))
-        self.fail(f"{value!r} is not one of {', '.join(self.shown)}", param, ctx)
+        self.fail(_("{value!r} is not one of {choices}").format(
+            value=value, choices=", ".join(self.shown)), param, ctx)
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
                        ) -> list[CompletionItem]:
@@ -246,6 +260,7 @@ class Label(Param):
     """A short label without control characters (a currency)."""
 
     name = "TEXT"
+    metavar = _("TEXT")
 
     def read(self, value: str, param: click.Parameter | None, ctx: click.Context | None
              ) -> str:
@@ -253,8 +268,8 @@ class Label(Param):
 
         text = value
         if has_control(text) or len(text) > 20:
-            self.fail(f"{text!r} must be a short label without control characters, like kr",
-                      param, ctx)
+            self.fail(_("{text!r} must be a short label without control characters, like kr")
+                      .format(text=text), param, ctx)
         return text
 
 
@@ -262,6 +277,7 @@ class Date(Param):
     """A date, YYYY-MM-DD."""
 
     name = "YYYY-MM-DD"
+    metavar = _("YYYY-MM-DD")
 
     done = datetime.date
 
@@ -273,8 +289,8 @@ class Date(Param):
                 raise ValueError
             return datetime.date.fromisoformat(text)
         except ValueError:
-            self.fail(f"{value!r} is not a date: write it YYYY-MM-DD, like 2026-11-29", param,
-                      ctx)
+            self.fail(_("{value!r} is not a date: write it YYYY-MM-DD, like 2026-11-29")
+                      .format(value=value), param, ctx)
 
 
 def session_players(ctx: click.Context) -> tuple[str, ...]:
@@ -294,6 +310,7 @@ class Why(Param):
     """Why a change was made: a line of text for the history."""
 
     name = "TEXT"
+    metavar = _("TEXT")
 
     def read(self, value: str, param: click.Parameter | None, ctx: click.Context | None
              ) -> str:

@@ -4,12 +4,16 @@ and print the shell completion script."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import click
 
+from .. import i18n
 from ..errors import ScorekeeperError
 from ..files import paths
+from ..i18n import _, ngettext
 from ..text import visible
 from .options import (
     CONTEXT,
@@ -30,18 +34,34 @@ from .options import (
 )
 
 
-@click.command(context_settings=CONTEXT, cls=Command)
+@contextmanager
+def _english(wanted: bool) -> Iterator[None]:
+    """Messages made inside in English, if `wanted`: what JSON holds is for programs."""
+    if not wanted:
+        yield
+        return
+    speaking = i18n.SPEAKING
+    code, words = speaking.code, speaking.words
+    speaking.code, speaking.words = "en", None
+    try:
+        yield
+    finally:
+        speaking.code, speaking.words = code, words
+
+
+@click.command(context_settings=CONTEXT, cls=Command, help=_("""\
+List the sessions in the session folder; the current one is marked *.
+
+\b
+Examples:
+  scorekeeper sessions
+  scorekeeper --dir sessions sessions --format json
+"""))
 @output_options
 @dir_option
 @click.pass_context
 def sessions(ctx: click.Context, fmt: str | None) -> None:
-    """List the sessions in the session folder; the current one is marked *.
-
-    \b
-    Examples:
-      scorekeeper sessions
-      scorekeeper --dir sessions sessions --format json
-    """
+    """`sessions`: the folder's sessions, as a table or as JSON."""
     from .. import files
     from ..render.reports import sessions as report
 
@@ -49,14 +69,15 @@ def sessions(ctx: click.Context, fmt: str | None) -> None:
     try:
         current = paths.current_session(root)
     except ScorekeeperError as error:  # the list is still worth having
-        click.echo(f"Warning: {visible(str(error))}", err=True)
+        click.echo(_("Warning: {message}").format(message=visible(str(error))), err=True)
         current = None
     rows = []
     for path in paths.list_sessions(root):
         name = paths.session_name(path)
         row: dict[str, Any] = {"name": name, "current": name == current, "path": path}
         try:
-            session, deals, players = files.glance(path)
+            with _english(fmt == "json"):  # its error, a value of the JSON, in English
+                session, deals, players = files.glance(path)
         except ScorekeeperError as error:
             row |= {"game": "unreadable", "players": [], "deals": 0, "error": str(error)}
         else:
@@ -68,17 +89,18 @@ def sessions(ctx: click.Context, fmt: str | None) -> None:
     emit(report(rows), fmt)
 
 
-@click.command(context_settings=CONTEXT, cls=Command)
-@click.argument("name", shell_complete=complete_session)
+@click.command(context_settings=CONTEXT, cls=Command, help=_("""\
+Make the session NAME the current one.
+
+\b
+Example:
+  scorekeeper use friday
+"""))
+@click.argument("name", metavar=_("NAME"), shell_complete=complete_session)
 @dir_option
 @click.pass_context
 def use(ctx: click.Context, name: str) -> None:
-    """Make the session NAME the current one.
-
-    \b
-    Example:
-      scorekeeper use friday
-    """
+    """`use NAME`: the current session of the folder."""
     from .. import files
 
     root = folder(ctx)
@@ -86,30 +108,31 @@ def use(ctx: click.Context, name: str) -> None:
     files.open(path)
     with held_interrupt():
         paths.set_current(root, name)
-        mark_recorded(ctx, f"'{name}' as the current session")
-    echo(f"'{name}' is now the current session.")
+        mark_recorded(ctx, _("'{name}' as the current session").format(name=name))
+    echo(_("'{name}' is now the current session.").format(name=name))
 
 
-@click.command(context_settings=CONTEXT, cls=Command)
+@click.command(context_settings=CONTEXT, cls=Command, help=_("""\
+Show the session deal by deal, with running balances; Bridge as a score pad.
+
+\b
+Examples:
+  scorekeeper show
+  scorekeeper show -s sessions/loo-evening.toml --format github
+  scorekeeper show --format json
+  scorekeeper show --chart
+"""))
 @session_option
-@click.option("--chart", is_flag=True, help="Draw each player's running balance instead.")
+@click.option("--chart", is_flag=True, help=_("Draw each player's running balance instead."))
 @output_options
 @click.pass_context
 def show(ctx: click.Context, session: str | None, chart: bool, fmt: str | None) -> None:
-    """Show the session deal by deal, with running balances; Bridge as a score pad.
-
-    \b
-    Examples:
-      scorekeeper show
-      scorekeeper show -s sessions/loo-evening.toml --format github
-      scorekeeper show --format json
-      scorekeeper show --chart
-    """
+    """`show`: the session deal by deal, or its chart."""
     from ..render.reports import show as report
     from .saving import known_or_open
 
     if chart and fmt:
-        raise click.UsageError("--chart draws a chart: give it without --format")
+        raise click.UsageError(_("--chart draws a chart: give it without --format"))
     shown = known_or_open(ctx, session_path(ctx, session))
     if chart:
         from ..render.chart import session_chart
@@ -122,23 +145,24 @@ def show(ctx: click.Context, session: str | None, chart: bool, fmt: str | None) 
                 changed_entries(shown.history)), fmt)
 
 
-@click.command("history", context_settings=CONTEXT, cls=Command)
+@click.command("history", context_settings=CONTEXT, cls=Command, help=_("""\
+List the session's changes after the fact: each amend, undo, edit, and marking paid
+or reopening -- when, what it changed, whose nets it moved, and why.
+
+Recording a deal in turn is the sitting itself and is not listed. 'show' marks a deal
+changed after it was played with *; 'check' replays the history backwards to verify it.
+
+\b
+Examples:
+  scorekeeper history
+  scorekeeper history -s friday --format json
+  scorekeeper history --format csv > changes.csv
+"""))
 @session_option
 @output_options
 @click.pass_context
 def history_command(ctx: click.Context, session: str | None, fmt: str | None) -> None:
-    """List the session's changes after the fact: each amend, undo, edit, and marking paid
-    or reopening -- when, what it changed, whose nets it moved, and why.
-
-    Recording a deal in turn is the sitting itself and is not listed. 'show' marks a deal
-    changed after it was played with *; 'check' replays the history backwards to verify it.
-
-    \b
-    Examples:
-      scorekeeper history
-      scorekeeper history -s friday --format json
-      scorekeeper history --format csv > changes.csv
-    """
+    """`history`: the session's changes after the fact."""
     from ..errors import SessionError
     from ..files import Layout
     from ..render.reports import history as report
@@ -146,28 +170,30 @@ def history_command(ctx: click.Context, session: str | None, fmt: str | None) ->
 
     shown = known_or_open(ctx, session_path(ctx, session))
     if shown.layout == Layout.OLDER:
-        raise SessionError(f"{shown.path} is a version 1 file, which keeps no history of "
-                           "changes: it is upgraded, and keeps one, when next changed")
+        raise SessionError(_("{path} is a version 1 file, which keeps no history of changes: "
+                             "it is upgraded, and keeps one, when next changed").format(
+                                 path=shown.path))
     emit(report(shown.session, shown.history), fmt)
 
 
-@click.command(context_settings=CONTEXT, cls=Command)
+@click.command(context_settings=CONTEXT, cls=Command, help=_("""\
+End-of-sitting reckoning: each player's net and money, and who pays whom.
+
+The payments are the fewest that clear every net.
+
+\b
+Examples:
+  scorekeeper settle
+  scorekeeper settle -s sessions/loo-evening.toml --format json
+  scorekeeper settle --format csv --table payments > payments.csv
+"""))
 @session_option
 @output_options
 @table_option("players", "payments")
 @click.pass_context
 def settle(ctx: click.Context, session: str | None, fmt: str | None, table: str | None
            ) -> None:
-    """End-of-sitting reckoning: each player's net and money, and who pays whom.
-
-    The payments are the fewest that clear every net.
-
-    \b
-    Examples:
-      scorekeeper settle
-      scorekeeper settle -s sessions/loo-evening.toml --format json
-      scorekeeper settle --format csv --table payments > payments.csv
-    """
+    """`settle`: the session's nets and who pays whom."""
     from ..reckoning import settle as reckon
     from ..render.reports import settle as report
     from .saving import known_or_open
@@ -176,19 +202,20 @@ def settle(ctx: click.Context, session: str | None, fmt: str | None, table: str 
     emit(report(read.header, reckon(read.header, read.standing)), fmt, table)
 
 
-@click.command(context_settings=CONTEXT, cls=Command)
-@click.argument("files", nargs=-1, required=True)
+@click.command(context_settings=CONTEXT, cls=Command, help=_("""\
+Check session FILES (and a folder's payments.toml); print every problem as
+FILE:LINE: message.
+
+Each deal's inputs are checked on their own (every problem is listed), then the deals
+are replayed up to the first that breaks a rule. Exits 1 if any file has a problem.
+
+\b
+Example:
+  scorekeeper check sessions/*.toml
+"""))
+@click.argument("files", nargs=-1, required=True, metavar=_("FILES..."))
 def check(files: tuple[str, ...]) -> None:
-    """Check session FILES (and a folder's payments.toml); print every problem as
-    FILE:LINE: message.
-
-    Each deal's inputs are checked on their own (every problem is listed), then the deals
-    are replayed up to the first that breaks a rule. Exits 1 if any file has a problem.
-
-    \b
-    Example:
-      scorekeeper check sessions/*.toml
-    """
+    """`check FILES`: every problem of each file, or that it is good."""
     import os
 
     from ..files import atomic, payfile
@@ -203,31 +230,36 @@ def check(files: tuple[str, ...]) -> None:
                 failed = True
                 click.echo(visible(str(error)), err=True)
             else:
-                many = "" if len(found) == 1 else "s"
-                echo(f"{name}: ok (payments, {len(found)} payment{many})")
+                echo(ngettext("{name}: ok (payments, {count} payment)",
+                              "{name}: ok (payments, {count} payments)", len(found)).format(
+                                  name=name, count=len(found)))
             continue
         problems, session, deals = check_file(name)
         if session is None:
             failed = True
             click.echo("\n".join(visible(str(p)) for p in problems), err=True)
             continue
-        echo(f"{name}: ok ({session.game.name}, {len(session.players)} players, "
-             f"{deals} deal{'' if deals == 1 else 's'})")
+        players = ngettext("{count} player", "{count} players", len(session.players)).format(
+            count=len(session.players))
+        dealt = ngettext("{count} deal", "{count} deals", deals).format(count=deals)
+        echo(_("{name}: ok ({game}, {players}, {deals})").format(
+            name=name, game=session.game.name, players=players, deals=dealt))
     if failed:
         sys.exit(1)
 
 
-@click.command(context_settings=CONTEXT, cls=Command)
+@click.command(context_settings=CONTEXT, cls=Command, help=_("""\
+Print the shell completion script for SHELL.
+
+\b
+Examples:
+  eval "$(scorekeeper completion bash)"       (add to ~/.bashrc)
+  scorekeeper completion zsh > ~/.zfunc/_scorekeeper
+  scorekeeper completion fish > ~/.config/fish/completions/scorekeeper.fish
+"""))
 @click.argument("shell", type=click.Choice(["bash", "zsh", "fish"]))
 def completion(shell: str) -> None:
-    """Print the shell completion script for SHELL.
-
-    \b
-    Examples:
-      eval "$(scorekeeper completion bash)"       (add to ~/.bashrc)
-      scorekeeper completion zsh > ~/.zfunc/_scorekeeper
-      scorekeeper completion fish > ~/.config/fish/completions/scorekeeper.fish
-    """
+    """`completion SHELL`: the script that makes the shell complete scorekeeper."""
     from click.shell_completion import get_completion_class
 
     from .main import cli
