@@ -16,6 +16,7 @@ from ..games.bridge import (
 )
 from ..games.players import Players
 from ..games.rubber import STRAIN_WORDS, Teams, default_teams
+from ..i18n import SPEAKING, _
 from . import short
 from .common import DealForm, GameCommand, at_table, find, find_all, game_command_line
 from .options import (
@@ -30,13 +31,12 @@ from .options import (
 from .params import Choice, Count, Player, PlayerCount, PlayerCounts
 from .params import Teams as TeamsParam
 
-TRUMP = Choice("SUIT", dict(STRAIN_WORDS),
+TRUMP = Choice(_("SUIT"), dict(STRAIN_WORDS),
                ["spades", "clubs", "diamonds", "hearts", "notrumps", "nt", "spar", "klør",
                 "ruder", "hjerter", "sans"])
 
 
-@click.group("bridge", context_settings=CONTEXT, cls=Group)
-def group() -> None:
+@click.group("bridge", context_settings=CONTEXT, cls=Group, help=_(
     """Bridge-whist with the Danish scoring: honours, chicane, slams and rubbers.
 
     \b
@@ -44,15 +44,12 @@ def group() -> None:
       scorekeeper bridge new club --players Ann,Bob,Cid,Dan,Eve --value 0.01
       scorekeeper bridge deal --trump nt --tricks Ann=9 --honours Ann=3
       scorekeeper bridge rubber --teams Ann,Eve/Bob,Cid
-    """
+    """))
+def group() -> None:
+    """Bridge's own commands."""
 
 
-@group.command("new", context_settings=CONTEXT)
-@click.option("--max-doublings", type=Count(0, MOST_DOUBLINGS), default=10, show_default=True,
-              help="The most doublings of a deal (2: a double and a redouble).")
-@new_session_options
-@click.pass_context
-def new(ctx: click.Context, /, max_doublings: int, **options: Any) -> None:
+@group.command("new", context_settings=CONTEXT, help=_(
     """Start a Bridge session NAME (4 or more players) and make it the current one.
 
     Seats 1 and 3 play against 2 and 4 until 'bridge rubber --teams' says otherwise.
@@ -61,34 +58,46 @@ def new(ctx: click.Context, /, max_doublings: int, **options: Any) -> None:
     Examples:
       scorekeeper bridge new club --players N,E,S,W --value 0.01
       scorekeeper bridge new five --players Ann,Bob,Cid,Dan,Eve --max-doublings 2
-    """
+    """))
+@click.option("--max-doublings", type=Count(0, MOST_DOUBLINGS), default=10, show_default=True,
+              help=_("The most doublings of a deal (2: a double and a redouble)."))
+@new_session_options
+@click.pass_context
+def new(ctx: click.Context, /, max_doublings: int, **options: Any) -> None:
+    """Start a Bridge session."""
     from ..render.base import rate
 
     session, path = create_session(ctx, "bridge", BridgeSettings(max_doublings), options)
     teams = default_teams(session.players)
-    out = [p for p in session.players if p not in teams.seating]
-    sitting_out = f" ({', '.join(out)} out)" if out else ""
-    echo([f"New Bridge session '{session.name}' ({path}).",
-          f"Rubber 1: {teams}{sitting_out}; {rate(session)}.",
-          f"{session.opening_dealer} deals first."])
+    out = ", ".join(p for p in session.players if p not in teams.seating)
+    first = (_("Rubber 1: {teams} ({out} out); {rate}.") if out else
+             _("Rubber 1: {teams}; {rate}.")).format(teams=teams, out=out, rate=rate(session))
+    echo([_("New Bridge session '{name}' ({path}).").format(name=session.name, path=path),
+          first,
+          _("{dealer} deals first.").format(dealer=session.opening_dealer)])
 
 
 #: The words for a player void in trumps, before his name (chikane: the seed's own word).
 CHICANE_WORDS = ("void", "chicane", "chikane")
+#: The words for no honours counted (a 2-2 split of the aces): ingen is Danish.
+NONE_WORDS = ("-", "none", "ingen")
+#: Danish words for the doublings, beside x and xx (fordobling, genfordobling: the seed's).
+DOUBLING_WORDS = {"fordoblet": 1, "genfordoblet": 2}
 
 
 def _short(words: list[str]) -> dict[str, Any]:
     """TRUMP SIDE [HONOURS] [x|xx|xN] [void P,...]: `h b8 b2d2`, `nt c10 c4`, `d a9 x a2c1`,
     `nt a7 -` (no aces counted). SIDE is a player of the side and its tricks (b8, b=8);
     HONOURS each player's (b2d2, or b=2,d=2 for a name holding a digit); x, xx or xN the
-    doublings (so a player whose name starts with x names his honours as x=2)."""
+    doublings (so a player whose name starts with x names his honours as x=2). The Danish
+    words are read beside the English: fordoblet, genfordoblet, ingen, chikane P."""
     try:
-        trump = TRUMP.convert(short.taken(words, "the trumps, like h, s or nt"), None, None)
+        trump = TRUMP.convert(short.taken(words, _("the trumps, like h, s or nt")), None, None)
     except click.BadParameter as error:
         short.fail(error.message)
-    tricks = short.count(short.taken(words, "a side's tricks, like b8 (b=8)"))
+    tricks = short.count(short.taken(words, _("a side's tricks, like b8 (b=8)")))
     if tricks is None:
-        short.fail("give a side's tricks as a player and a number, like b8 (b=8)")
+        short.fail(_("give a side's tricks as a player and a number, like b8 (b=8)"))
     values: dict[str, Any] = {"trump": trump, "tricks": tricks}
     while words:
         _short_word(words.pop(0), words, values)
@@ -101,21 +110,25 @@ def _short_word(word: str, words: list[str], values: dict[str, Any]) -> None:
     doubling = re.fullmatch(r"(x+)|x([0-9]{1,2})", lower)
     if doubling:
         _once(values, "doubled", len(doubling.group(1) or "") or int(doubling.group(2)))
-    elif lower in ("-", "none"):
+    elif lower in DOUBLING_WORDS:
+        _once(values, "doubled", DOUBLING_WORDS[lower])
+    elif lower in NONE_WORDS:
         _once(values, "honours", ())
     elif lower in CHICANE_WORDS:
-        names = short.taken(words, f"who was void in trumps ({lower} P)").split(",")
+        names = short.taken(words, _("who was void in trumps ({word} P)").format(word=lower)
+                            ).split(",")
         values["chicane"] = (*values.get("chicane", ()), *(n for n in names if n))
     elif (honours := short.counts(word)) is not None:
         _once(values, "honours", honours)
     else:
-        short.fail(f"{word!r} is not honours (b2d2), a doubling (x, xx) or void P")
+        short.fail(_("{word!r} is not honours (b2d2), a doubling (x, xx) or void P")
+                   .format(word=word))
 
 
 def _once(values: dict[str, Any], key: str, value: Any) -> None:
     if key in values:
-        short.fail(f"{'the honours' if key == 'honours' else 'the doubling'} given twice; "
-                   "give them once")
+        short.fail(_("the honours given twice; give them once") if key == "honours" else
+                   _("the doubling given twice; give them once"))
     values[key] = value
 
 
@@ -125,17 +138,19 @@ def _complete(read: Any, words: list[str], incomplete: str) -> list[tuple[str, s
     from ..games.bridge import next_rubber
 
     if not words:
-        return short.starting([(w, "trumps") for w in TRUMP.shown], incomplete)
+        return short.starting([(w, _("trumps")) for w in TRUMP.shown], incomplete)
     four = list(next_rubber(read.standing.state, read.header.players).teams.seating)
     if words[-1].lower() in CHICANE_WORDS:
-        return short.starting([(p, "held no trumps") for p in four], incomplete)
+        return short.starting([(p, _("held no trumps")) for p in four], incomplete)
     if len(words) == 1:
-        return short.starting([(p, "and his side's tricks, like 8") for p in four],
+        return short.starting([(p, _("and his side's tricks, like 8")) for p in four],
                               incomplete)
-    held = [(p, "and his honours, like 2") for p in short.unnamed(four, words[2:])]
-    return short.starting([*held, ("x", "doubled"), ("xx", "redoubled"),
-                           ("-", "no aces counted"), ("void", "a player held no trumps")],
-                          incomplete)
+    held = [(p, _("and his honours, like 2")) for p in short.unnamed(four, words[2:])]
+    doubled, redoubled, void = _("doubled"), _("redoubled"), _("a player held no trumps")
+    words_of = [("x", doubled), ("xx", redoubled), ("-", _("no aces counted")), ("void", void)]
+    if SPEAKING.code == "da":  # the Danish words beside the English
+        words_of += [("fordoblet", doubled), ("genfordoblet", redoubled), ("chikane", void)]
+    return short.starting([*held, *words_of], incomplete)
 
 
 def _starts(read: Any, word: str) -> bool:
@@ -154,8 +169,8 @@ def _values_of(entry: BridgeDeal) -> dict[str, Any]:
 
 def _check(values: dict[str, Any]) -> None:
     if values.get("trump") is None or values.get("tricks") is None:
-        raise click.UsageError("give the trumps and a side's tricks: h b8 (--trump hearts "
-                               "--tricks b=8)")
+        raise click.UsageError(_("give the trumps and a side's tricks: h b8 (--trump hearts "
+                                 "--tricks b=8)"))
 
 
 def _build(players: Players, values: dict[str, Any]) -> BridgeDeal:
@@ -172,29 +187,29 @@ def _build(players: Players, values: dict[str, Any]) -> BridgeDeal:
 
 
 FORM = DealForm(
-    words="TRUMP SIDE [HONOURS] [x|xx|xN] [void P]",
+    words=_("TRUMP SIDE [HONOURS] [x|xx|xN] [void P]"),
     short=_short,
     values_of=_values_of,
     check=_check,
     complete=_complete,
     starts=_starts,
     params=[
-        click.Option(["--trump"], type=TRUMP, metavar="SUIT",
-                     help="spades, clubs, diamonds, hearts or notrumps (spar, klør, ruder, "
-                          "hjerter, sans; S, C, D, H, NT)."),
+        click.Option(["--trump"], type=TRUMP, metavar=_("SUIT"),
+                     help=_("spades, clubs, diamonds, hearts or notrumps (spar, klør, ruder, "
+                            "hjerter, sans; S, C, D, H, NT).")),
         click.Option(["--tricks"], type=PlayerCount(), metavar="P=N",
-                     help="P's side took N tricks (0-13)."),
+                     help=_("P's side took N tricks (0-13).")),
         click.Option(["--doubled"], type=Count(), default=0, metavar="K",
-                     help="Times the trick value was doubled (1 doubled, 2 redoubled)."),
+                     help=_("Times the trick value was doubled (1 doubled, 2 redoubled).")),
         click.Option(["--honours"], type=PlayerCounts(), metavar="P=N,...|none",
-                     help="Honours held, by player (required in trumps; none only in no "
-                          "trumps)."),
+                     help=_("Honours held, by player (required in trumps; none only in no "
+                            "trumps).")),
         click.Option(["--chicane"], type=Player(), metavar="P", multiple=True,
-                     help="P held no trumps (once per void player)."),
+                     help=_("P held no trumps (once per void player).")),
     ],
     build=_build,
     amend_example="2 d b8 x b2d2",
-    help="""Record a deal: trumps, one side's tricks, doublings, honours and chicane.
+    help=_("""Record a deal: trumps, one side's tricks, doublings, honours and chicane.
 
     In short: the trumps (s c d h nt, or spar klør ruder hjerter sans), a player of the
     side and its tricks (b8), each player's honours (b2d2; in no trumps the aces, or - for
@@ -208,19 +223,13 @@ FORM = DealForm(
       scorekeeper deal d a9 x a2c1        (diamonds, doubled)
       scorekeeper deal h a12 a4c1 void b  (Bob held no trumps)
       scorekeeper bridge deal --trump nt --tricks a=9 --honours a=2,c=1
-    """,
+    """),
 )
 
 CLI = game_command_line("bridge", group, FORM)
 
 
-@group.command("rubber", context_settings=CONTEXT, cls=GameCommand)
-@click.option("--teams", required=True, type=TeamsParam(), metavar="A,C/B,D",
-              help="The two partnerships for the next rubber; partners sit opposite.")
-@session_option
-@click.pass_context
-def rubber(ctx: click.Context, teams: tuple[tuple[str, str], tuple[str, str]],
-           session: str | None) -> None:
+@group.command("rubber", context_settings=CONTEXT, cls=GameCommand, help=_(
     """Set the partnerships (and so who sits out) for the next rubber.
 
     Partners sit opposite: with A,C/B,D the four sit A, B, C, D and A deals first. A rubber
@@ -229,7 +238,14 @@ def rubber(ctx: click.Context, teams: tuple[tuple[str, str], tuple[str, str]],
     \b
     Example:
       scorekeeper bridge rubber --teams Ann,Eve/Bob,Cid
-    """
+    """))
+@click.option("--teams", required=True, type=TeamsParam(), metavar="A,C/B,D",
+              help=_("The two partnerships for the next rubber; partners sit opposite."))
+@session_option
+@click.pass_context
+def rubber(ctx: click.Context, teams: tuple[tuple[str, str], tuple[str, str]],
+           session: str | None) -> None:
+    """Set the partnerships for the next rubber."""
     from ..render import view_of
     from .saving import record
 
@@ -240,6 +256,6 @@ def rubber(ctx: click.Context, teams: tuple[tuple[str, str], tuple[str, str]],
         check_a_change(before.standing.state, new, players)  # under the lock
         return NewPartnerships(new)
 
-    done = record(ctx, session_path(ctx, session), build, what="the new partnerships")
+    done = record(ctx, session_path(ctx, session), build, what=_("the new partnerships"))
     header = done.before.header
     echo(view_of(header.game).recorded(header, done.played, done.standing))

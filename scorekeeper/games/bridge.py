@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ..errors import RuleError
+from ..i18n import _
 from ..ledger import Transfer
 from .base import Game, Table
 from .data import Fields
@@ -48,8 +49,8 @@ class BridgeSettings:
 
     def __post_init__(self) -> None:
         if not 0 <= self.max_doublings <= MOST_DOUBLINGS:
-            raise RuleError(f"max_doublings {self.max_doublings} must be from 0 to "
-                            f"{MOST_DOUBLINGS}", "max_doublings")
+            raise RuleError(_("max_doublings {doublings} must be from 0 to {most}").format(
+                doublings=self.max_doublings, most=MOST_DOUBLINGS), "max_doublings")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,28 +74,37 @@ class BridgeDeal:
         object.__setattr__(self, "honours", MappingProxyType(dict(self.honours)))
         object.__setattr__(self, "chicane", tuple(self.chicane))
         if not 0 <= self.tricks <= 13:
-            raise RuleError(f"tricks {self.tricks}: a side takes 0 to 13 tricks", "tricks")
+            raise RuleError(_("tricks {tricks}: a side takes 0 to 13 tricks")
+                            .format(tricks=self.tricks), "tricks")
         if self.doubled < 0:
-            raise RuleError(f"doubled {self.doubled} times: 0 or more", "doubled")
+            raise RuleError(_("doubled {times} times: 0 or more").format(times=self.doubled),
+                            "doubled")
         nt = self.trump == Strain.NO_TRUMPS
-        what, most = ("aces", 4) if nt else (f"honours in {self.trump.label}", 5)
+        most = 4 if nt else 5
         for player, held in self.honours.items():
             if not 0 <= held <= most:
-                raise RuleError(f"{player}={held}: there are {most} {what}", "honours")
+                message = (_("{player}={held}: there are {most} aces") if nt else
+                           _("{player}={held}: there are {most} honours in {trump}"))
+                raise RuleError(message.format(player=player, held=held, most=most,
+                                               trump=self.trump.label), "honours")
         if sum(self.honours.values()) > most:
-            raise RuleError(f"honours total {sum(self.honours.values())}: there are {most} "
-                            f"{what} in all", "honours")
+            message = (_("honours total {total}: there are {most} aces in all") if nt else
+                       _("honours total {total}: there are {most} honours in {trump} in all"))
+            raise RuleError(message.format(total=sum(self.honours.values()), most=most,
+                                           trump=self.trump.label), "honours")
         if not nt and not any(self.honours.values()):
-            raise RuleError(f"give the honours in {self.trump.label}: one side always holds 3 "
-                            "or more of A K Q J 10", "honours", asks="honours")
+            raise RuleError(_("give the honours in {trump}: one side always holds 3 or more of "
+                              "A K Q J 10").format(trump=self.trump.label), "honours",
+                            asks="honours")
         if len(set(self.chicane)) != len(self.chicane):
-            raise RuleError("a chicane player is named twice", "chicane")
+            raise RuleError(_("a chicane player is named twice"), "chicane")
         if self.chicane and nt:
-            raise RuleError("chicane is a void in trumps: there is none in no trumps", "chicane")
+            raise RuleError(_("chicane is a void in trumps: there is none in no trumps"),
+                            "chicane")
         for player in self.chicane:
             if self.honours.get(player):
-                raise RuleError(f"{player} is named with trump honours, so {player} is not void "
-                                "(chicane)", "chicane")
+                raise RuleError(_("{player} is named with trump honours, so {player} is not "
+                                  "void (chicane)").format(player=player), "chicane")
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,9 +203,8 @@ def check_a_change(state: BridgeState, teams: Teams, players: Players) -> None:
     upcoming = state.next_teams or (state.last.teams if state.last else default_teams(players))
     if teams == upcoming:
         number = state.last.number + 1 if state.last else 1
-        raise RuleError(f"rubber {number} is already to be played "
-                        f"{side_name(teams.first)} v {side_name(teams.second)}: these "
-                        "partnerships change nothing")
+        raise RuleError(_("rubber {number} is already to be played {teams}: these "
+                          "partnerships change nothing").format(number=number, teams=teams))
 
 
 class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
@@ -221,12 +230,12 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
             counted += [(p, "games_won", 1) for p in winners]
             if result.rubber.winner is not None:
                 counted += [(p, "rubbers_won", 1) for p in winners]
-        if any("slam" in what for _, _, what in result.above):
+        if any("slam" in what for _side, _points, what in result.above):
             counted += [(p, "slams", 1) for p in winners]
         return counted
 
     def settings_from_data(self, data: Mapping[str, object]) -> BridgeSettings:
-        fields = Fields(data, frozenset({"max_doublings"}), "settings")
+        fields = Fields(data, frozenset({"max_doublings"}), _("settings"))
         most = fields.number("max_doublings", 10, 0, MOST_DOUBLINGS)
         return fields.build(BridgeSettings, most)
 
@@ -236,10 +245,10 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
     def entry_from_data(self, data: Mapping[str, object], players: Players) -> BridgeEntry:
         if "teams" in data:
             return _partnerships_from_data(data, players)
-        fields = Fields(data, DEAL_KEYS, "a deal")
+        fields = Fields(data, DEAL_KEYS, _("a deal"))
         trump = Strain.NO_TRUMPS
         if "trump" not in data:
-            fields.fail("give the trump suit or notrumps", "trump")
+            fields.fail(_("give the trump suit or notrumps"), "trump")
         else:
             try:
                 trump = parse_trump(data["trump"])
@@ -247,8 +256,8 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
                 fields.fail(str(error), "trump")
         tricks = fields.counts("tricks", players, 13)
         if len(tricks) != 1 and not fields.errors:
-            fields.fail(f"tricks {data.get('tricks')!r} must name one player and the tricks "
-                        "his side took, like { Ann = 9 }", "tricks")
+            fields.fail(_("tricks {tricks!r} must name one player and the tricks his side took, "
+                          "like {{ Ann = 9 }}").format(tricks=data.get("tricks")), "tricks")
         honours = fields.counts("honours", players, 5)
         chicane = fields.player_list("chicane", players)
         doubled = fields.number("doubled", 0)
@@ -276,11 +285,13 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         """Only a player outside the rubber being played, or to be played next, may go."""
         rubber = next_rubber(state, seated)
         if player in rubber.teams.seating:
-            when = "is being played" if state.playing else "is to be played next"
-            fix = ("it is won" if state.playing else
-                   "other partnerships are set ('bridge rubber --teams')")
-            raise RuleError(f"{player} plays in rubber {rubber.number}, which {when} by "
-                            f"{rubber.teams}: {player} may leave once {fix}")
+            message = (_("{player} plays in rubber {number}, which is being played by {teams}: "
+                         "{player} may leave once it is won") if state.playing else
+                       _("{player} plays in rubber {number}, which is to be played next by "
+                         "{teams}: {player} may leave once other partnerships are set "
+                         "('bridge rubber --teams')"))
+            raise RuleError(message.format(player=player, number=rubber.number,
+                                           teams=rubber.teams))
 
     def check_seating(self, players: Players, settings: BridgeSettings, first_dealer: str
                       ) -> None:
@@ -371,13 +382,13 @@ def _teams(data: Any) -> Teams:
 
 
 def _partnerships_from_data(data: Mapping[str, object], players: Players) -> NewPartnerships:
-    fields = Fields(data, frozenset({"teams"}), "a change of partnerships")
+    fields = Fields(data, frozenset({"teams"}), _("a change of partnerships"))
     raw = data["teams"]
     sides = raw if isinstance(raw, list) and len(raw) == 2 else []
     pairs = [side for side in sides if isinstance(side, list) and len(side) == 2]
     if len(pairs) != 2:
-        fields.fail(f"teams {raw!r} must be two pairs, like [[\"Ann\", \"Cid\"], [\"Bob\", "
-                    "\"Dan\"]]", "teams")
+        fields.fail(_("teams {teams!r} must be two pairs, like [[\"Ann\", \"Cid\"], [\"Bob\", "
+                      "\"Dan\"]]").format(teams=raw), "teams")
     fields.done()
     (a, b), (c, d) = ([players.exact(p) for p in side] for side in pairs)
     return NewPartnerships(Teams((a, b), (c, d)))
@@ -385,8 +396,10 @@ def _partnerships_from_data(data: Mapping[str, object], players: Players) -> New
 
 def _check_dealer(rubber: Rubber, dealer: str) -> None:
     if dealer not in rubber.teams.seating:
-        raise RuleError(f"{dealer} sits out rubber {rubber.number} ({rubber.teams}): the "
-                        f"dealer is one of {', '.join(rubber.teams.seating)}")
+        raise RuleError(_("{dealer} sits out rubber {number} ({teams}): the dealer is one of "
+                          "{players}").format(dealer=dealer, number=rubber.number,
+                                              teams=rubber.teams,
+                                              players=", ".join(rubber.teams.seating)))
 
 
 def _check_deal(deal: BridgeDeal, rubber: Rubber, table: Table[BridgeSettings]) -> None:
@@ -396,12 +409,14 @@ def _check_deal(deal: BridgeDeal, rubber: Rubber, table: Table[BridgeSettings]) 
     for who in (deal.side_of, *deal.honours, *deal.chicane):
         if who not in four:
             table.players.exact(who)
-            raise RuleError(f"{who} is not in rubber {rubber.number} ({rubber.teams}): the "
-                            f"players are {', '.join(four)}")
+            raise RuleError(_("{player} is not in rubber {number} ({teams}): the players are "
+                              "{players}").format(player=who, number=rubber.number,
+                                                  teams=rubber.teams, players=", ".join(four)))
     _check_dealer(rubber, table.dealer)
     most = table.settings.max_doublings
     if deal.doubled > most:
-        raise RuleError(f"doubled {deal.doubled} times: this session allows at most {most}")
+        raise RuleError(_("doubled {times} times: this session allows at most {most}")
+                        .format(times=deal.doubled, most=most))
     _check_honours(deal, rubber.teams)
 
 
@@ -411,7 +426,7 @@ def _check_honours(deal: BridgeDeal, teams: Teams) -> None:
     if not deal.honours:
         return  # in no trumps: a 2-2 split
     nt = deal.trump == Strain.NO_TRUMPS
-    what, most = ("aces", 4) if nt else (f"honours in {deal.trump.label}", 5)
+    most = 4 if nt else 5
     held = [0, 0]
     for player, n in deal.honours.items():
         held[teams.side_of(player)] += n
@@ -419,12 +434,18 @@ def _check_honours(deal: BridgeDeal, teams: Teams) -> None:
     if not nt:
         _check_voids(deal, teams, held)
     if max(held) < 3:
-        split = "; a 2-2 split of the aces is none" if nt else ""
-        raise RuleError(f"honours {given}: one side always holds 3 or more {what}: name that "
-                        f"side's honours{split}", asks="honours")
+        message = (_("honours {given}: one side always holds 3 or more aces: name that side's "
+                     "honours; a 2-2 split of the aces is none") if nt else
+                   _("honours {given}: one side always holds 3 or more honours in {trump}: "
+                     "name that side's honours"))
+        raise RuleError(message.format(given=given, trump=deal.trump.label), asks="honours")
     if len({*deal.honours, *deal.chicane}) == 4 and sum(held) < most:
-        raise RuleError(f"honours {given}: all four players are accounted for but only "
-                        f"{sum(held)} of the {most} {what}")
+        message = (_("honours {given}: all four players are accounted for but only {count} of "
+                     "the {most} aces") if nt else
+                   _("honours {given}: all four players are accounted for but only {count} of "
+                     "the {most} honours in {trump}"))
+        raise RuleError(message.format(given=given, count=sum(held), most=most,
+                                       trump=deal.trump.label))
 
 
 def _check_voids(deal: BridgeDeal, teams: Teams, held: list[int]) -> None:
@@ -433,8 +454,9 @@ def _check_voids(deal: BridgeDeal, teams: Teams, held: list[int]) -> None:
         pair = teams.sides[side]
         if all(p in deal.chicane for p in pair) and held[1 - side] != 5:
             others = side_name(teams.sides[1 - side])
-            raise RuleError(f"{' and '.join(pair)} held no trumps, so {others} held all five "
-                            "honours: name them", asks="honours")
+            raise RuleError(_("{first} and {second} held no trumps, so {others} held all five "
+                              "honours: name them").format(first=pair[0], second=pair[1],
+                                                           others=others), asks="honours")
 
 
 def _score(rubber: Rubber, deal: BridgeDeal) -> tuple[Rubber, BridgeResult]:

@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from ..errors import RuleError
+from ..i18n import _
 from .players import Players
 
 
@@ -24,7 +25,10 @@ class Strain(StrEnum):
 
     @property
     def label(self) -> str:
-        return "no trumps" if self == Strain.NO_TRUMPS else self.value
+        """The strain as a person reads it (in the file it stays `value`)."""
+        return {Strain.SPADES: _("spades"), Strain.CLUBS: _("clubs"),
+                Strain.DIAMONDS: _("diamonds"), Strain.HEARTS: _("hearts"),
+                Strain.NO_TRUMPS: _("no trumps")}[self]
 
 
 #: "med spar trumf tæller hvert trik 2, er klør trumf 4, er ruder trumf 6, og er hjerter
@@ -53,8 +57,9 @@ def parse_trump(text: object) -> Strain:
     word = " ".join(text.lower().split()) if isinstance(text, str) else ""
     if word in STRAIN_WORDS:
         return STRAIN_WORDS[word]
-    raise RuleError(f"unknown trump {text!r}: spades, clubs, diamonds, hearts or notrumps "
-                    "(spar, klør, ruder, hjerter, sans; S, C, D, H, NT)", "trump")
+    raise RuleError(_("unknown trump {text!r}: spades, clubs, diamonds, hearts or notrumps "
+                      "(spar, klør, ruder, hjerter, sans; S, C, D, H, NT)").format(text=text),
+                    "trump")
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,10 +72,13 @@ class Teams:
 
     def __post_init__(self) -> None:
         if len({*self.first, *self.second}) != 4:
-            raise RuleError(f"partnerships {self} must be four different players", "teams")
+            raise RuleError(_("partnerships {teams} must be four different players")
+                            .format(teams=self), "teams")
 
     def __str__(self) -> str:
-        return f"{' & '.join(self.first)} v {' & '.join(self.second)}"
+        """The two partnerships as a person reads them: Ann & Cid v Bob & Dan."""
+        return _("{first} v {second}").format(first=side_name(self.first),
+                                              second=side_name(self.second))
 
     @property
     def sides(self) -> tuple[tuple[str, str], tuple[str, str]]:
@@ -119,7 +127,7 @@ class Rubber(NamedTuple):
         for game in self.below:
             for side, points in game:
                 totals[side] += points
-        for side, points, _ in self.above:
+        for side, points, _what in self.above:
             totals[side] += points
         return totals[0], totals[1]
 

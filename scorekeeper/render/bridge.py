@@ -7,6 +7,7 @@ from collections.abc import Callable
 from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
 
+from .. import i18n
 from ..games.bridge import (
     BridgeEntry,
     BridgeOutcome,
@@ -18,6 +19,7 @@ from ..games.bridge import (
 )
 from ..games.players import Players
 from ..games.rubber import Rubber, RubberSummary, side_name
+from ..i18n import _
 from ..session import Played, Session, Standing
 from .base import View
 from .layout import wrapped
@@ -27,23 +29,52 @@ if TYPE_CHECKING:
 
 BridgeSession = Session[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]
 BridgePlayed = Played[BridgeEntry, BridgeState, BridgeOutcome]
-DOUBLINGS = {0: "", 1: " doubled", 2: " redoubled"}
+
+
+def _n(points: int) -> str:
+    """Points as the language writes a number in text (Danish 1.234)."""
+    return i18n.number(str(points))
+
+
+def _above(what: str) -> str:
+    """What is written above the line (the file and JSON keep `what` in English), as a
+    person reads it on the pad."""
+    return {"honours": _("honours"), "chicane": _("chicane"), "grand slam": _("grand slam"),
+            "little slam": _("little slam"), "rubber": _("rubber")}.get(what, what)
+
+
+def _strain(result: BridgeResult) -> str:
+    """The trumps of a deal and its doublings: "hearts", "clubs redoubled"."""
+    deal = result.deal
+    trump = deal.trump.label
+    if deal.doubled == 0:
+        return trump
+    if deal.doubled == 1:
+        return _("{trump} doubled").format(trump=trump)
+    if deal.doubled == 2:
+        return _("{trump} redoubled").format(trump=trump)
+    return _("{trump} doubled {times} times").format(trump=trump, times=deal.doubled)
 
 
 class BridgeView(View[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
     def describe(self, result: BridgeOutcome) -> str:
         if isinstance(result, PartnershipsResult):
-            return f"partnerships for rubber {result.rubber}: {result.teams}"
+            return _("partnerships for rubber {number}: {teams}").format(
+                number=result.rubber, teams=result.teams)
         deal, sides = result.deal, result.rubber.teams.sides
-        doubled = DOUBLINGS.get(deal.doubled, f" doubled {deal.doubled} times")
         tricks = deal.tricks if deal.side_of in sides[result.side] else 13 - deal.tricks
-        parts = [f"{deal.trump.label}{doubled}, {side_name(sides[result.side])} {tricks} tricks"]
+        parts = [_("{trumps}, {side} {tricks} tricks").format(
+            trumps=_strain(result), side=side_name(sides[result.side]), tricks=tricks)]
         if result.below:
-            parts.append(f"{result.below} below")
-        parts += [f"{side_name(sides[s])} {p} {what}" for s, p, what in result.above]
-        if result.game_won:
-            parts.append("game" if result.rubber.winner is None else "game and rubber")
-        return ", ".join(parts)
+            parts.append(_("{points} below").format(points=_n(result.below)))
+        parts += [_("{side} {points} {what}").format(side=side_name(sides[s]),
+                                                     points=_n(p), what=_above(what))
+                  for s, p, what in result.above]
+        what = ", ".join(parts)
+        if not result.game_won:
+            return what
+        return (_("{what}, game") if result.rubber.winner is None else
+                _("{what}, game and rubber")).format(what=what)
 
     def result_data(self, result: BridgeOutcome) -> dict[str, Any]:
         if isinstance(result, PartnershipsResult):
@@ -64,10 +95,11 @@ class BridgeView(View[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         result = played.result
         if isinstance(result, PartnershipsResult):
             return [_partnerships_line(played.seated, result)]
-        return [f"Deal {played.number} (rubber {result.rubber.number}), dealt by "
-                f"{played.dealer}: {self.describe(result)}.",
+        return [_("Deal {number} (rubber {rubber}), dealt by {dealer}: {what}.").format(
+                    number=played.number, rubber=result.rubber.number, dealer=played.dealer,
+                    what=self.describe(result)),
                 *self.standing_lines(session, standing),
-                f"Next dealer: {standing.next_dealer}."]
+                _("Next dealer: {dealer}.").format(dealer=standing.next_dealer)]
 
     def undone_lines(self, session: BridgeSession, removed: BridgePlayed,
                      standing: Standing[BridgeState]) -> list[str]:
@@ -77,7 +109,8 @@ class BridgeView(View[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         if standing.state.playing:
             upcoming = upcoming._replace(number=upcoming.number + 1,
                                          teams=standing.state.next_teams or upcoming.teams)
-        return [f"Rubber {upcoming.number} will be played by {upcoming.teams}."]
+        return [_("Rubber {number} will be played by {teams}.").format(
+            number=upcoming.number, teams=upcoming.teams)]
 
     def standing_lines(self, session: BridgeSession, standing: Standing[BridgeState]
                        ) -> list[str]:
@@ -90,11 +123,20 @@ class BridgeView(View[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         ta, tb = rubber.totals()
         if rubber.winner is not None:
             upcoming = next_rubber(state, standing.seated)
-            return [f"{side_name(rubber.teams.sides[rubber.winner])} win rubber "
-                    f"{rubber.number}: {first} {ta}, {second} {tb}.",
-                    f"Rubber {upcoming.number} next: {upcoming.teams}."]
-        return [f"Rubber {rubber.number}, game {len(rubber.game_winners) + 1}: {first} {a}, "
-                f"{second} {b} below; games {ga}-{gb}; totals {ta} to {tb}."]
+            return [_("{winners} win rubber {number}: {first} {first_total}, {second} "
+                      "{second_total}.").format(
+                        winners=side_name(rubber.teams.sides[rubber.winner]),
+                        number=rubber.number, first=first, first_total=_n(ta),
+                        second=second, second_total=_n(tb)),
+                    _("Rubber {number} next: {teams}.").format(number=upcoming.number,
+                                                               teams=upcoming.teams)]
+        return [_("Rubber {number}, game {game}: {first} {first_below}, {second} {second_below} "
+                  "below; games {first_games}-{second_games}; totals {first_total} to "
+                  "{second_total}.").format(
+                    number=rubber.number, game=len(rubber.game_winners) + 1, first=first,
+                    first_below=_n(a), second=second, second_below=_n(b),
+                    first_games=ga, second_games=gb, first_total=_n(ta),
+                    second_total=_n(tb))]
 
     def show_data(self, session: BridgeSession, played: list[BridgePlayed],
                   standing: Standing[BridgeState]) -> dict[str, Any]:
@@ -103,11 +145,17 @@ class BridgeView(View[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
     def prompt(self, session: BridgeSession, standing: Standing[BridgeState]) -> str:
         rubber = next_rubber(standing.state, standing.seated)
         (a, b), (ga, gb) = rubber.current_game(), rubber.games()
-        parts = [f"deal {standing.deals + 1}", f"{standing.next_dealer} deals",
-                 f"rubber {rubber.number}", f"{a}-{b} below, games {ga}-{gb}"]
+        parts = [_("deal {number}").format(number=standing.deals + 1),
+                 _("{dealer} deals").format(dealer=standing.next_dealer),
+                 _("rubber {number}").format(number=rubber.number),
+                 _("{first_below}-{second_below} below, games {first_games}-{second_games}")
+                 .format(first_below=_n(a), second_below=_n(b),
+                         first_games=ga, second_games=gb)]
         vulnerable = [side_name(rubber.teams.sides[s]) for s in (0, 1) if (ga, gb)[s]]
-        if vulnerable:
-            parts.append(f"{vulnerable[0] if len(vulnerable) == 1 else 'both'} vulnerable")
+        if len(vulnerable) == 1:
+            parts.append(_("{side} vulnerable").format(side=vulnerable[0]))
+        elif vulnerable:
+            parts.append(_("both vulnerable"))
         return " · ".join(parts)
 
     def settle_lines(self, session: BridgeSession, settlement: Settlement[BridgeState]
@@ -115,11 +163,18 @@ class BridgeView(View[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         lines = []
         for r in settlement.standing.state.rubbers:
             (ta, tb), (ga, gb) = r.totals(), r.games()
-            status = "" if r.winner is not None else " (unfinished, without the 100)"
+            message = (_("Rubber {number}: {first} {first_total}, {second} {second_total}; "
+                         "games {first_games}-{second_games}; {lead} +{difference} each.")
+                       if r.winner is not None else
+                       _("Rubber {number} (unfinished, without the 100): {first} {first_total}, "
+                         "{second} {second_total}; games {first_games}-{second_games}; {lead} "
+                         "+{difference} each."))
             lead = 0 if ta >= tb else 1
             first, second = (side_name(s) for s in r.teams.sides)
-            lines.append(f"Rubber {r.number}{status}: {first} {ta}, {second} {tb}; games "
-                         f"{ga}-{gb}; {side_name(r.teams.sides[lead])} +{abs(ta - tb)} each.")
+            lines.append(message.format(
+                number=r.number, first=first, first_total=_n(ta), second=second,
+                second_total=_n(tb), first_games=ga, second_games=gb,
+                lead=side_name(r.teams.sides[lead]), difference=_n(abs(ta - tb))))
         return lines
 
     def settle_data(self, session: BridgeSession, settlement: Settlement[BridgeState]
@@ -130,17 +185,22 @@ class BridgeView(View[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
                 standing: Standing[BridgeState]) -> Callable[[int | None], str] | None:
         rubbers = pads(played)
         return lambda width: "\n\n".join(score_pad(r, width) for r in rubbers
-                                          ) or "No deals yet."
+                                          ) or _("No deals yet.")
 
 
 VIEW = BridgeView()
 
 
 def _partnerships_line(seated: Players, result: PartnershipsResult) -> str:
-    out = [p for p in seated if p not in result.teams.seating]
-    when = f", when rubber {result.rubber - 1} is won" if result.waiting else ""
-    sitting_out = f" ({', '.join(out)} out)" if out else ""
-    return f"Rubber {result.rubber}{when}: {result.teams}{sitting_out}."
+    out = ", ".join(p for p in seated if p not in result.teams.seating)
+    if result.waiting:
+        message = (_("Rubber {number}, when rubber {before} is won: {teams} ({out} out).") if out
+                   else _("Rubber {number}, when rubber {before} is won: {teams}."))
+    else:
+        message = (_("Rubber {number}: {teams} ({out} out).") if out else
+                   _("Rubber {number}: {teams}."))
+    return message.format(number=result.rubber, before=result.rubber - 1, teams=result.teams,
+                          out=out)
 
 
 def pads(played: list[BridgePlayed]) -> list[Rubber]:
@@ -191,36 +251,46 @@ def score_pad(rubber: Rubber, width: int | None = None) -> str:
         return line + (fits[0] if fits else "")
 
     heads = [wrapped(n, column - 2, "&") for n in names]
-    lines = [f"Rubber {rubber.number}: {names[0]} v {names[1]} ({_status(rubber, names)})", "",
+    lines = [_status(rubber, names), "",
              *(row(f" {a}", b) for a, b in zip_longest(*heads, fillvalue="")), rule("-")]
-    above = [[f"{p:>5} {what}" for s, p, what in reversed(rubber.above) if s == side]
-             for side in (0, 1)]
+    above = [[f"{_n(p):>5} {_above(what)}" for s, p, what in reversed(rubber.above)
+              if s == side] for side in (0, 1)]
     height = max(len(above[0]), len(above[1]))
     for i in range(height):
         cells = [col[i - (height - len(col))] if i >= height - len(col) else "" for col in above]
         lines.append(row(*cells))
     lines.append(rule("="))
-    for number, game in enumerate(rubber.below, start=1):
-        finished = number <= len(rubber.game_winners)
+    for game_number, game in enumerate(rubber.below, start=1):
+        finished = game_number <= len(rubber.game_winners)
         if not game and not finished:
             continue
-        below = [[f"{p:>5}" for s, p in game if s == side] for side in (0, 1)]
+        below = [[f"{_n(p):>5}" for s, p in game if s == side] for side in (0, 1)]
         for i in range(max(len(below[0]), len(below[1]), 1)):
             lines.append(row(*(col[i] if i < len(col) else "" for col in below)))
         if finished:
-            lines.append(rule("-", f"  game {number}: {names[rubber.game_winners[number - 1]]}"))
+            # the note is cut short at its colon where the whole does not fit
+            lines.append(rule("-", "  " + _("game {number}: {side}").format(
+                number=game_number, side=names[rubber.game_winners[game_number - 1]])))
     totals = rubber.totals()
-    lines.append(row(f"{totals[0]:>5} total", f"{totals[1]:>3} total"))
+    lines.append(row(_("{points:>5} total").format(points=_n(totals[0])),
+                     _("{points:>3} total").format(points=_n(totals[1]))))
     lead = 0 if totals[0] >= totals[1] else 1
-    each = ", ".join(f"{p} {n:+d}" for p, n in rubber.reckoning().items())
-    unfinished = "" if rubber.winner is not None else " (as it stands, without the 100)"
-    verb = "win" if rubber.winner is not None else "lead"
-    lines.append(f"  {names[lead]} {verb} by {abs(totals[0] - totals[1])}{unfinished}: {each}")
+    each = ", ".join(f"{p} {i18n.number(f'{n:+d}')}" for p, n in rubber.reckoning().items())
+    message = (_("{side} win by {points}: {each}") if rubber.winner is not None else
+               _("{side} lead by {points} (as it stands, without the 100): {each}"))
+    lines.append("  " + message.format(side=names[lead], points=_n(abs(totals[0] - totals[1])),
+                                each=each))
     return "\n".join(lines)
 
 
 def _status(rubber: Rubber, names: list[str]) -> str:
+    """The pad's title: the rubber, its partnerships, and who won it or how it stands."""
     games = rubber.games()
     if rubber.winner is not None:
-        return f"{names[rubber.winner]} won the rubber, {max(games)} games to {min(games)}"
-    return f"unfinished: games {games[0]}-{games[1]}"
+        return _("Rubber {number}: {first} v {second} ({winners} won the rubber, {won} games "
+                 "to {lost})").format(number=rubber.number, first=names[0], second=names[1],
+                                      winners=names[rubber.winner], won=max(games),
+                                      lost=min(games))
+    return _("Rubber {number}: {first} v {second} (unfinished: games {first_games}-"
+             "{second_games})").format(number=rubber.number, first=names[0], second=names[1],
+                                       first_games=games[0], second_games=games[1])
