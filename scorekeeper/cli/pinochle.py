@@ -8,20 +8,24 @@ from typing import Any
 import click
 
 from ..games.cards import SUIT_WORDS, Card, card_points, meld_total, melds, parse_cards
-from ..games.pinochle import CHIP_TABLE, BuryFail, Ending, PinochleDeal, PinochleSettings
+from ..games.pinochle import CHIP_TABLE, BuryFail, Ending, PinochleDeal, PinochleSettings, both
 from ..games.players import Players
+from ..i18n import SPEAKING, _, ngettext
 from . import short
 from .common import DealForm, find, game_command_line
 from .options import CONTEXT, Group, create_session, echo, emit, new_session_options, output_options
 from .params import Choice, Count, Param, Player
 
-SUIT = Choice("SUIT", dict(SUIT_WORDS), ["spades", "hearts", "diamonds", "clubs"])
+#: The suits offered and named: Danish beside English for a Danish reader.
+SUITS_SHOWN = ["spades", "hearts", "diamonds", "clubs",
+               *(["spar", "hjerter", "ruder", "klør"] if SPEAKING.code == "da" else [])]
+SUIT = Choice("SUIT", dict(SUIT_WORDS), SUITS_SHOWN)
 
 
 class ChipTable(Param):
     """Rows of lowest bid and chips: 0:2,300:3,..."""
 
-    name = "BID:CHIPS,..."
+    name = _("BID:CHIPS,...")
 
     done = tuple
 
@@ -31,16 +35,17 @@ class ChipTable(Param):
 
         rows = []
         for row in str(value).replace(" ", "").split(","):
-            low, _, chips = row.partition(":")
+            low, _sep, chips = row.partition(":")
             low_n, chips_n = number(low, 0, 10**9), number(chips, 0, 10**9)
             if low_n is None or chips_n is None:
-                self.fail(f"row {row!r} is not LOWEST_BID:CHIPS, like 300:3", param, ctx)
+                self.fail(_("row {row!r} is not LOWEST_BID:CHIPS, like 300:3").format(row=row),
+                          param, ctx)
             rows.append((low_n, chips_n))
         return tuple(rows)  # whether the table rises is the rules' to say
 
 
 class Cards(Param):
-    name = "CARDS"
+    name = _("CARDS")
 
     done = tuple
 
@@ -54,8 +59,7 @@ class Cards(Param):
             self.fail(str(error), param, ctx)
 
 
-@click.group("pinochle", context_settings=CONTEXT, cls=Group)
-def group() -> None:
+@click.group("pinochle", context_settings=CONTEXT, cls=Group, help=_(
     """Auction Pinochle: contracts paid in chips, by the bid, from a chip table.
 
     \b
@@ -63,40 +67,48 @@ def group() -> None:
       scorekeeper pinochle new sunday --players Ann,Bob,Cid,Dan --value 0.10
       scorekeeper pinochle deal --bidder Bob --bid 350 --meld 190 --took 172
       scorekeeper pinochle meld --trump hearts "AH 10H KH QH JH QS JD"
-    """
+    """))
+def group() -> None:
+    """The pinochle group."""
 
 
-@group.command("new", context_settings=CONTEXT)
-@click.option("--chips", type=Count(), default=25, show_default=True,
-              help="Each player's chips at the start.")
-@click.option("--chip-table", type=ChipTable(), default="0:2,300:3,350:5,400:10,450:15,500:20",
-              show_default=True,
-              help="What a contract pays each player: rows of lowest bid and chips, both "
-                   "rising.")
-@click.option("--bury-fail", type=click.Choice([b.value for b in BuryFail]), default="double",
-              show_default=True, help="What a contractor who does not lay out three cards pays.")
-@click.option("--bid-step", type=Count(), default=10, show_default=True,
-              help="Bids go up by this much (a multiple of 10).")
-@new_session_options
-@click.pass_context
-def new(ctx: click.Context, /, chips: int, chip_table: tuple[tuple[int, int], ...],
-        bury_fail: str, bid_step: int, **options: Any) -> None:
+@group.command("new", context_settings=CONTEXT, help=_(
     """Start an Auction Pinochle session NAME (3 to 5 players); make it the current one.
 
     \b
     Examples:
       scorekeeper pinochle new sunday --players Ann,Bob,Cid,Dan --value 0.10
       scorekeeper pinochle new club --players Ann,Bob,Cid --chip-table 0:1,400:5
-    """
+    """))
+@click.option("--chips", type=Count(), default=25, show_default=True,
+              help=_("Each player's chips at the start."))
+@click.option("--chip-table", type=ChipTable(), default="0:2,300:3,350:5,400:10,450:15,500:20",
+              show_default=True,
+              help=_("What a contract pays each player: rows of lowest bid and chips, both "
+                     "rising."))
+@click.option("--bury-fail", type=click.Choice([b.value for b in BuryFail]), default="double",
+              show_default=True,
+              help=_("What a contractor who does not lay out three cards pays."))
+@click.option("--bid-step", type=Count(), default=10, show_default=True,
+              help=_("Bids go up by this much (a multiple of 10)."))
+@new_session_options
+@click.pass_context
+def new(ctx: click.Context, /, chips: int, chip_table: tuple[tuple[int, int], ...],
+        bury_fail: str, bid_step: int, **options: Any) -> None:
+    """Start an Auction Pinochle session."""
     from ..render.base import rate
 
     settings = PinochleSettings(chips, chip_table or CHIP_TABLE, BuryFail(bury_fail), bid_step)
     session, path = create_session(ctx, "pinochle", settings, options)
     table = ",".join(f"{low}:{n}" for low, n in settings.chip_table)
-    echo([f"New Auction Pinochle session '{session.name}' ({path}).",
-          f"Players in seat order: {', '.join(session.players)}; {chips} chips each.",
-          f"Chip table {table}; {rate(session)}.",
-          f"{session.opening_dealer} deals first."])
+    # TRANSLATORS: the English says "chips" for any number; give the Danish its two forms.
+    players = ngettext("Players in seat order: {players}; {chips} chips each.",
+                       "Players in seat order: {players}; {chips} chips each.", chips)
+    echo([_("New Auction Pinochle session '{name}' ({path}).").format(name=session.name,
+                                                                      path=path),
+          players.format(players=", ".join(session.players), chips=chips),
+          _("Chip table {table}; {rate}.").format(table=table, rate=rate(session)),
+          _("{dealer} deals first.").format(dealer=session.opening_dealer)])
 
 
 ENDINGS = ("conceded", "declined", "took", "no_bury")
@@ -107,47 +119,54 @@ def _check(values: dict[str, Any]) -> None:
              if values[k] not in (None, False)]
     if values["no_bid"]:
         if given:
-            raise click.UsageError(f"--no-bid means nobody bid: give it without "
-                                   f"{', '.join('--' + k.replace('_', '-') for k in given)}")
+            raise click.UsageError(_("--no-bid means nobody bid: give it without {options}")
+                                   .format(options=", ".join("--" + k.replace("_", "-")
+                                                             for k in given)))
         return
     if values["bidder"] is None or values["bid"] is None:
-        raise click.UsageError("give the contractor and his bid: --bidder P --bid N (or "
-                               "--no-bid)")
+        raise click.UsageError(_("give the contractor and his bid: --bidder P --bid N (or "
+                                 "--no-bid)"))
     if values["meld"] is not None and values["meld_cards"] is not None:
-        raise click.UsageError("give --meld N or --meld-cards CARDS, not both")
+        raise click.UsageError(_("give --meld N or --meld-cards CARDS, not both"))
     if (values["meld_cards"] is None) != (values["trump"] is None):
-        raise click.UsageError("--meld-cards and --trump go together: give both")
+        raise click.UsageError(_("--meld-cards and --trump go together: give both"))
     endings = [k for k in ENDINGS if values[k] not in (None, False)]
     if len(endings) > 1:
-        raise click.UsageError(f"give one way the deal ended, not "
-                               f"{' and '.join('--' + k.replace('_', '-') for k in endings)}")
+        raise click.UsageError(_("give one way the deal ended, not {endings}").format(
+            endings=both(["--" + k.replace("_", "-") for k in endings])))
 
 
-#: The last word of the short form, for a deal whose meld is short of the bid.
+#: The last word of the short form, for a deal whose meld is short of the bid; Danish
+#: beside English: o (opgav, he declined), i (indrømmet, the opponents conceded).
 SHORT_ENDINGS = {"d": "declined", "declined": "declined", "c": "conceded",
                  "conceded": "conceded", "x": "no_bury", "no-bury": "no_bury",
-                 "nobury": "no_bury"}
+                 "nobury": "no_bury",
+                 "o": "declined", "opgav": "declined", "opgivet": "declined",
+                 "i": "conceded", "indrømmet": "conceded", "indrommet": "conceded"}
+#: The short form's whole deal when nobody bid; Danish "pas" beside the English.
+PASSED = ("pass", "passed", "no-bid", "pas")
 
 
 def _short(words: list[str]) -> dict[str, Any]:
     """BIDDER BID MELD [TOOK|d|c|x], or pass: nobody bid. MELD is left out with
     --meld-cards (b 320 c --meld-cards "..." --trump hearts)."""
-    if len(words) == 1 and words[0].lower() in ("pass", "passed", "no-bid"):
+    if len(words) == 1 and words[0].lower() in PASSED:
         return {"no_bid": True}
-    bidder = short.taken(words, "the contractor, his bid and meld: BIDDER BID MELD")
+    bidder = short.taken(words, _("the contractor, his bid and meld: BIDDER BID MELD"))
     values: dict[str, Any] = {"bidder": bidder,
-                              "bid": short.number(short.taken(words, "his bid"), "a bid")}
+                              "bid": short.number(short.taken(words, _("his bid")),
+                                                  _("a bid"))}
     if words and words[0].lower() not in SHORT_ENDINGS:  # left out with --meld-cards
-        values["meld"] = short.number(words.pop(0), "his meld")
+        values["meld"] = short.number(words.pop(0), _("his meld"))
     if words:
         end = words.pop(0)
         if end.lower() in SHORT_ENDINGS:
             values[SHORT_ENDINGS[end.lower()]] = True
         else:
-            values["took"] = short.number(end, "the card points he took (or d, c or x)")
+            values["took"] = short.number(end, _("the card points he took (or d, c or x)"))
     if words:
-        short.fail(f"{' '.join(words)!r}: a deal is BIDDER BID MELD and how it ended (TOOK, "
-                   "d, c or x), no more")
+        short.fail(_("{rest!r}: a deal is BIDDER BID MELD and how it ended (TOOK, d, c or x), "
+                     "no more").format(rest=" ".join(words)))
     return values
 
 
@@ -156,13 +175,17 @@ def _complete(read: Any, words: list[str], incomplete: str) -> list[tuple[str, s
     how a short meld ended."""
     from ..games.pinochle import in_play
 
+    danish = SPEAKING.code == "da"
     if not words:
         bidders = in_play(read.header.players, read.standing.next_dealer)
-        return short.starting([*((p, "the contractor") for p in bidders),
-                               ("pass", "nobody bid")], incomplete)
+        return short.starting([*((p, _("the contractor")) for p in bidders),
+                               ("pass", _("nobody bid")),
+                               *([("pas", _("nobody bid"))] if danish else [])], incomplete)
     if len(words) == 3:
-        return short.starting([("d", "he declined to play"), ("c", "the opponents conceded"),
-                               ("x", "he played without laying out three cards")],
+        declined, conceded = _("he declined to play"), _("the opponents conceded")
+        return short.starting([*([("o", declined), ("i", conceded)] if danish else []),
+                               ("d", declined), ("c", conceded),
+                               ("x", _("he played without laying out three cards"))],
                               incomplete)
     return []
 
@@ -170,7 +193,7 @@ def _complete(read: Any, words: list[str], incomplete: str) -> list[tuple[str, s
 def _starts(read: Any, word: str) -> bool:
     from ..errors import RuleError
 
-    if word.startswith("-") or word.lower() in ("pass", "passed", "no-bid"):
+    if word.startswith("-") or word.lower() in PASSED:
         return True
     try:
         read.header.players.find(word)
@@ -219,7 +242,7 @@ def _build(players: Players, values: dict[str, Any]) -> PinochleDeal:
 
 
 FORM = DealForm(
-    words="BIDDER BID MELD [TOOK|d|c|x]",
+    words=_("BIDDER BID MELD [TOOK|d|c|x]"),
     short=_short,
     values_of=_values_of,
     merge=_merge,
@@ -227,29 +250,29 @@ FORM = DealForm(
     starts=_starts,
     params=[
         click.Option(["--bidder"], type=Player(), metavar="P",
-                     help="The contractor (highest bidder)."),
-        click.Option(["--bid"], type=Count(), help="His bid."),
+                     help=_("The contractor (highest bidder).")),
+        click.Option(["--bid"], type=Count(), help=_("His bid.")),
         click.Option(["--meld"], type=Count(),
-                     help="His meld (melds and dixes) [default: 0]."),
+                     help=_("His meld (melds and dixes) [default: 0].")),
         click.Option(["--meld-cards"], type=Cards(),
-                     help="His meld as cards, e.g. \"AH 10H KH QH JH\" (with --trump)."),
-        click.Option(["--trump"], type=SUIT, metavar="SUIT", help="The trump suit, with "
-                                                                  "--meld-cards."),
+                     help=_("His meld as cards, e.g. \"AH 10H KH QH JH\" (with --trump).")),
+        click.Option(["--trump"], type=SUIT, metavar=_("SUIT"),
+                     help=_("The trump suit, with --meld-cards.")),
         click.Option(["--conceded"], is_flag=True,
-                     help="Meld short; the opponents conceded: he wins."),
+                     help=_("Meld short; the opponents conceded: he wins.")),
         click.Option(["--declined"], is_flag=True,
-                     help="Meld short; he did not play: he pays single."),
+                     help=_("Meld short; he did not play: he pays single.")),
         click.Option(["--took"], type=Count(),
-                     help="He played and took N card points (0-250, with the buried cards and "
-                          "the last trick)."),
+                     help=_("He played and took N card points (0-250, with the buried cards "
+                            "and the last trick).")),
         click.Option(["--no-bury"], is_flag=True,
-                     help="He played without laying out three cards: he loses."),
-        click.Option(["--no-bid"], is_flag=True, help="Everyone passed: no payment."),
+                     help=_("He played without laying out three cards: he loses.")),
+        click.Option(["--no-bid"], is_flag=True, help=_("Everyone passed: no payment.")),
     ],
     build=_build,
     check=_check,
     amend_example="2 c 300 150 140",
-    help="""Record a deal: the contractor, his bid and meld, and how it ended.
+    help=_("""Record a deal: the contractor, his bid and meld, and how it ended.
 
     In short, BIDDER BID MELD and, when the meld is short of the bid, how it ended: the card
     points he took, d (he declined to play), c (the opponents conceded) or x (he played
@@ -265,18 +288,13 @@ FORM = DealForm(
       scorekeeper pinochle deal --bidder Ann --bid 350 --meld 190 --took 172
       scorekeeper pinochle deal --bidder Cid --bid 300 --trump hearts \\
           --meld-cards "AH 10H KH QH JH 9H" --conceded
-    """,
+    """),
 )
 
 CLI = game_command_line("pinochle", group, FORM)
 
 
-@group.command("meld", context_settings=CONTEXT)
-@click.argument("cards", nargs=-1, required=True, type=Cards())
-@click.option("--trump", required=True, type=SUIT, metavar="SUIT",
-              help="The trump suit: spades, hearts, diamonds, clubs (or S, H, D, C).")
-@output_options
-def meld(cards: tuple[tuple[Card, ...], ...], trump: Any, fmt: str | None) -> None:
+@group.command("meld", context_settings=CONTEXT, help=_(
     """Count the meld of CARDS with SUIT trumps, listing each meld found.
 
     Cards: rank A, 10 (or T), K, Q, J, 9 and suit S, H, D, C (or ♠ ♥ ♦ ♣), any case.
@@ -284,7 +302,13 @@ def meld(cards: tuple[tuple[Card, ...], ...], trump: Any, fmt: str | None) -> No
     \b
     Example:
       scorekeeper pinochle meld --trump hearts AH 10H KH QH JH 9H QS JD KC QC
-    """
+    """))
+@click.argument("cards", nargs=-1, required=True, type=Cards(), metavar=_("CARDS..."))
+@click.option("--trump", required=True, type=SUIT, metavar=_("SUIT"),
+              help=_("The trump suit: spades, hearts, diamonds, clubs (or S, H, D, C)."))
+@output_options
+def meld(cards: tuple[tuple[Card, ...], ...], trump: Any, fmt: str | None) -> None:
+    """The melds in a hand of cards."""
     from ..games.cards import check_pack
     from ..render.pinochle import meld_report
 
@@ -292,18 +316,19 @@ def meld(cards: tuple[tuple[Card, ...], ...], trump: Any, fmt: str | None) -> No
     emit(meld_report(trump, melds(hand, trump)), fmt)
 
 
-@group.command("count", context_settings=CONTEXT)
-@click.argument("cards", nargs=-1, required=True, type=Cards())
-@click.option("--last-trick", is_flag=True, help="Add 10 for the last trick.")
-@output_options
-def count(cards: tuple[tuple[Card, ...], ...], last_trick: bool, fmt: str | None) -> None:
+@group.command("count", context_settings=CONTEXT, help=_(
     """Count the card points of CARDS (A 11, 10 10, K 4, Q 3, J 2, 9 0).
 
     \b
     Examples:
       scorekeeper pinochle count AS 10S KH QD JC 9C --last-trick
       scorekeeper pinochle count "AS 10S KH" --format json
-    """
+    """))
+@click.argument("cards", nargs=-1, required=True, type=Cards(), metavar=_("CARDS..."))
+@click.option("--last-trick", is_flag=True, help=_("Add 10 for the last trick."))
+@output_options
+def count(cards: tuple[tuple[Card, ...], ...], last_trick: bool, fmt: str | None) -> None:
+    """The card points of a set of cards."""
     from ..games.cards import check_pack
     from ..render.pinochle import count_report
 

@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from ..errors import RuleError
+from ..i18n import _
 
 
 class Suit(StrEnum):
@@ -39,8 +40,8 @@ def parse_suit(text: object) -> Suit:
     """A suit: hearts, H, ♥ ... (case ignored)."""
     if isinstance(text, str) and text.strip().lower() in SUIT_WORDS:
         return SUIT_WORDS[text.strip().lower()]
-    raise RuleError(f"unknown suit {text!r}: spades, hearts, diamonds or clubs (or S, H, D, C)",
-                    "trump")
+    raise RuleError(_("unknown suit {text!r}: spades, hearts, diamonds or clubs (or S, H, D, "
+                      "C)").format(text=text), "trump")
 
 
 class Card(NamedTuple):
@@ -57,8 +58,9 @@ def parse_card(text: str) -> Card:
     rank = "10" if word[:-1] == "T" else word[:-1]
     suit = CARD_SUITS.get(word[-1:])
     if suit is None or rank not in RANKS:
-        raise RuleError(f"{text!r} is not a card: a rank A, 10 (or T), K, Q, J, 9 and a suit "
-                        "S, H, D, C (or ♠ ♥ ♦ ♣), e.g. AS, 10H, QS, JD", "meld_cards")
+        raise RuleError(_("{text!r} is not a card: a rank A, 10 (or T), K, Q, J, 9 and a suit "
+                          "S, H, D, C (or ♠ ♥ ♦ ♣), e.g. AS, 10H, QS, JD").format(text=text),
+                        "meld_cards")
     return Card(rank, suit)
 
 
@@ -72,8 +74,8 @@ def check_pack(cards: Iterable[Card]) -> tuple[Card, ...]:
     cards = tuple(cards)
     for card, count in Counter(cards).items():
         if count > 2:
-            raise RuleError(f"{count} copies of {card}: a pinochle pack has two of each card",
-                            "meld_cards")
+            raise RuleError(_("{count} copies of {card}: a pinochle pack has two of each "
+                              "card").format(count=count, card=card), "meld_cards")
     return cards
 
 

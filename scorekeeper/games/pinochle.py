@@ -13,7 +13,9 @@ from enum import StrEnum
 from itertools import pairwise
 from typing import NamedTuple
 
+from .. import i18n
 from ..errors import RuleError
+from ..i18n import _
 from ..ledger import Transfer
 from .base import Game, Table
 from .cards import Card, Suit, check_pack, meld_total, parse_card, parse_suit
@@ -45,6 +47,20 @@ class Ending(StrEnum):
     NO_BURY = "no bury"
 
 
+#: How an ending reads in a message (the words of the session file and the options are
+#: its value).
+ENDING_WORDS = {Ending.CONCEDED: _("conceded"), Ending.DECLINED: _("declined"),
+                Ending.NO_BURY: _("no bury")}
+
+
+def both(items: Sequence[str]) -> str:
+    """Items named in turn: "a and b" (and "a and b and c")."""
+    said = items[0]
+    for item in items[1:]:
+        said = _("{these} and {that}").format(these=said, that=item)
+    return said
+
+
 SETTINGS_KEYS = frozenset({"chips", "chip_table", "bury_fail", "bid_step"})
 DEAL_KEYS = frozenset({"dealer", "no_bid", "bidder", "bid", "meld", "meld_cards", "trump",
                        "took", *(e.value.replace(" ", "_") for e in Ending)})
@@ -65,14 +81,17 @@ def check_chip_table(rows: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], 
     rows = tuple((int(low), int(chips)) for low, chips in rows)
     text = ",".join(f"{low}:{chips}" for low, chips in rows)
     if not rows or rows[0][0] != 0:
-        raise RuleError(f"chip table {text!r} must start at bid 0: '0:2,300:3,...'",
-                        "chip_table")
+        raise RuleError(_("chip table {text!r} must start at bid 0: '0:2,300:3,...'")
+                        .format(text=text), "chip_table")
     for (low, chips), (next_low, next_chips) in pairwise(rows):
         if next_low <= low or next_chips <= chips:
-            raise RuleError(f"chip table {text!r}: bids and chips must both rise, row by row "
-                            f"({low}:{chips} then {next_low}:{next_chips})", "chip_table")
+            raise RuleError(_("chip table {text!r}: bids and chips must both rise, row by row "
+                              "({low}:{chips} then {next_low}:{next_chips})").format(
+                                  text=text, low=low, chips=chips, next_low=next_low,
+                                  next_chips=next_chips), "chip_table")
     if any(not 0 < chips <= MOST or low > MOST for low, chips in rows):
-        raise RuleError(f"chip table {text!r}: chips must be from 1 to {MOST}", "chip_table")
+        raise RuleError(_("chip table {text!r}: chips must be from 1 to {most}").format(
+            text=text, most=i18n.number(str(MOST))), "chip_table")
     return rows
 
 
@@ -89,12 +108,13 @@ class PinochleSettings:
 
     def __post_init__(self) -> None:
         if not 0 <= self.chips <= MOST:
-            raise RuleError(f"chips {self.chips} must be from 0 to {MOST}", "chips")
+            raise RuleError(_("chips {chips} must be from 0 to {most}").format(
+                chips=self.chips, most=i18n.number(str(MOST))), "chips")
         object.__setattr__(self, "chip_table", check_chip_table(self.chip_table))
         object.__setattr__(self, "bury_fail", BuryFail(self.bury_fail))
         if not 0 < self.bid_step <= MOST or self.bid_step % 10:
-            raise RuleError(f"bid step {self.bid_step} must be a positive multiple of 10",
-                            "bid_step")
+            raise RuleError(_("bid step {step} must be a positive multiple of 10").format(
+                step=self.bid_step), "bid_step")
 
     def chips_for(self, bid: int) -> int:
         """What a contract for `bid` pays each player: the row of the highest lowest-bid."""
@@ -122,31 +142,34 @@ class PinochleDeal:
     def __post_init__(self) -> None:
         if self.bidder is None:
             if self.bid or self.meld or self.meld_cards or self.ending or self.took is not None:
-                raise RuleError("nobody bid: there is no bid, meld or ending to give")
+                raise RuleError(_("nobody bid: there is no bid, meld or ending to give"))
             return
         if not 0 < self.bid <= MOST:
-            raise RuleError(f"bid {self.bid} must be a positive number", "bid")
+            raise RuleError(_("bid {bid} must be a positive number").format(bid=self.bid),
+                            "bid")
         if not 0 <= self.meld <= MOST or self.meld % 10:
-            raise RuleError(f"meld {self.meld} must be 0 or more and a multiple of 10", "meld")
+            raise RuleError(_("meld {meld} must be 0 or more and a multiple of 10").format(
+                meld=self.meld), "meld")
         if self.took is not None and not 0 <= self.took <= ALL_POINTS:
-            raise RuleError(f"took {self.took}: the card points of a hand are 0 to {ALL_POINTS}",
-                            "took")
+            raise RuleError(_("took {took}: the card points of a hand are 0 to {all}").format(
+                took=self.took, all=ALL_POINTS), "took")
         if self.ending is not None and self.took is not None:
-            raise RuleError(f"give one way the deal ended, not {self.ending} and took")
+            raise RuleError(_("give one way the deal ended, not {ending} and took").format(
+                ending=self.ending))
         if self.meld_cards or self.trump:
             self._check_meld_cards()
 
     def _check_meld_cards(self) -> None:
         if self.trump is None:
-            raise RuleError("meld cards go with their trump suit", "trump")
+            raise RuleError(_("meld cards go with their trump suit"), "trump")
         if not self.meld_cards:
-            raise RuleError("a trump suit here goes with the meld cards: give the cards",
+            raise RuleError(_("a trump suit here goes with the meld cards: give the cards"),
                             "meld_cards")
         check_pack(self.meld_cards)
         total = meld_total(self.meld_cards, self.trump)
         if self.meld != total:
-            raise RuleError(f"meld {self.meld} does not match the meld cards, which make "
-                            f"{total}", "meld")
+            raise RuleError(_("meld {meld} does not match the meld cards, which make {total}")
+                            .format(meld=self.meld, total=total), "meld")
 
 
 #: How `stats` counts the end of a contract.
@@ -177,7 +200,7 @@ def in_play(players: Players, dealer: str) -> tuple[str, ...]:
 
 class Pinochle(Game[PinochleSettings, PinochleDeal, tuple[()], PinochleResult]):
     name = "pinochle"
-    title = "Auction Pinochle"
+    title = _("Auction Pinochle")
     unit = "chip"
     min_players, max_players = 3, 5
     entry_keys = DEAL_KEYS
@@ -190,7 +213,8 @@ class Pinochle(Game[PinochleSettings, PinochleDeal, tuple[()], PinochleResult]):
         return ((result.bidder, "bids", 1), (result.bidder, ENDS[result.outcome], 1))
 
     def settings_from_data(self, data: Mapping[str, object]) -> PinochleSettings:
-        fields = Fields(data, SETTINGS_KEYS, "settings")
+        # TRANSLATORS: the [settings] table of a session file, in "unknown key 'x' in ..."
+        fields = Fields(data, SETTINGS_KEYS, _("settings"))
         chips = fields.number("chips", 25, 0, MOST)
         table = _chip_table_from_data(fields)
         bury_fail = BuryFail(fields.text("bury_fail", BuryFail.DOUBLE, tuple(BuryFail)))
@@ -206,20 +230,20 @@ class Pinochle(Game[PinochleSettings, PinochleDeal, tuple[()], PinochleResult]):
         }
 
     def entry_from_data(self, data: Mapping[str, object], players: Players) -> PinochleDeal:
-        fields = Fields(data, DEAL_KEYS, "a deal")
+        fields = Fields(data, DEAL_KEYS, _("a deal"))
         dealer = fields.player("dealer", players)
         if fields.flag("no_bid"):
             extra = sorted(set(data) - {"no_bid", "dealer"})
             if extra:
-                fields.fail(f"nobody bid, so there is no {', '.join(extra)}")
+                fields.fail(_("nobody bid, so there is no {keys}").format(keys=", ".join(extra)))
             return fields.build(PinochleDeal, None, 0, 0, (), None, None, None, dealer)
         if not fields.has("bidder"):
-            fields.fail("name the contractor (bidder), or say nobody bid (no_bid = true)",
+            fields.fail(_("name the contractor (bidder), or say nobody bid (no_bid = true)"),
                         "bidder")
         bidder = fields.player("bidder", players)
         bid = fields.number("bid", 0, 1, MOST)
         if not fields.has("bid"):
-            fields.fail("give the contractor's bid", "bid")
+            fields.fail(_("give the contractor's bid"), "bid")
         meld = fields.number("meld", 0, -MOST, MOST)
         cards, trump = _meld_cards_from_data(fields)
         if cards and not fields.has("meld"):
@@ -228,7 +252,8 @@ class Pinochle(Game[PinochleSettings, PinochleDeal, tuple[()], PinochleResult]):
         took = fields.number("took", 0, -MOST, MOST) if fields.has("took") else None
         if len(endings) + (took is not None) > 1:
             named = [*endings, *(["took"] if took is not None else [])]
-            fields.fail(f"give one way the deal ended, not {' and '.join(named)}")
+            fields.fail(_("give one way the deal ended, not {endings}").format(
+                endings=both(named)))
         ending = endings[0] if endings else None
         return fields.build(PinochleDeal, bidder, bid, meld, cards, trump, ending, took, dealer)
 
@@ -261,10 +286,12 @@ class Pinochle(Game[PinochleSettings, PinochleDeal, tuple[()], PinochleResult]):
             return state, PinochleResult(dealer, None, 0, 0, Outcome.NO_BID, False, 0, out, ())
         players.require(bidder)
         if entry.bid % settings.bid_step:
-            raise RuleError(f"bid {entry.bid} is not a multiple of {settings.bid_step}")
+            raise RuleError(_("bid {bid} is not a multiple of {step}").format(
+                bid=entry.bid, step=settings.bid_step))
         if bidder not in playing:
-            raise RuleError(f"{bidder} sits out this deal ({dealer} dealt): the contractor is "
-                            f"one of {', '.join(playing)}")
+            raise RuleError(_("{bidder} sits out this deal ({dealer} dealt): the contractor is "
+                              "one of {players}").format(bidder=bidder, dealer=dealer,
+                                                         players=", ".join(playing)))
         outcome, won, times = _outcome(entry, settings)
         each = settings.chips_for(entry.bid) * times
         others = [p for p in players if p != bidder]
@@ -289,11 +316,14 @@ def _outcome(deal: PinochleDeal, settings: PinochleSettings) -> tuple[Outcome, b
     he pays or collects."""
     bid, meld = deal.bid, deal.meld
     if meld >= bid:
-        if deal.ending is not None or deal.took is not None:
-            given = ("are no card points" if deal.took is not None
-                     else f"is no ending ({deal.ending})")
-            raise RuleError(f"meld {meld} makes the bid of {bid}: the contract is won on meld "
-                            f"without play, so there {given} to give")
+        if deal.took is not None:
+            raise RuleError(_("meld {meld} makes the bid of {bid}: the contract is won on meld "
+                              "without play, so there are no card points to give").format(
+                                  meld=meld, bid=bid))
+        if deal.ending is not None:
+            raise RuleError(_("meld {meld} makes the bid of {bid}: the contract is won on meld "
+                              "without play, so there is no ending ({ending}) to give").format(
+                                  meld=meld, bid=bid, ending=ENDING_WORDS[deal.ending]))
         return Outcome.WON_ON_MELD, True, 1
     if deal.ending == Ending.CONCEDED:
         return Outcome.CONCEDED, True, 1
@@ -308,9 +338,9 @@ def _outcome(deal: PinochleDeal, settings: PinochleSettings) -> tuple[Outcome, b
         # double"; he collects "for the number of points bid", however many he made.
         won = meld + deal.took >= bid
         return (Outcome.MADE, True, 1) if won else (Outcome.FAILED, False, 2)
-    raise RuleError(f"meld {meld} is short of the bid {bid}: say how the deal ended: "
-                    "conceded, declined, the card points he took, or no bury",
-                    asks="conceded|declined|took|no_bury")
+    raise RuleError(_("meld {meld} is short of the bid {bid}: say how the deal ended: "
+                      "conceded, declined, the card points he took, or no bury").format(
+                          meld=meld, bid=bid), asks="conceded|declined|took|no_bury")
 
 
 def _chip_table_from_data(fields: Fields) -> tuple[tuple[int, int], ...]:
@@ -321,8 +351,8 @@ def _chip_table_from_data(fields: Fields) -> tuple[tuple[int, int], ...]:
         and all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MOST for n in row)
         for row in rows
     ):
-        fields.fail(f"chip_table {raw!r} must be rows [lowest bid, chips], like "
-                    "[[0, 2], [300, 3]]", "chip_table")
+        fields.fail(_("chip_table {raw!r} must be rows [lowest bid, chips], like "
+                      "[[0, 2], [300, 3]]").format(raw=raw), "chip_table")
         return CHIP_TABLE
     try:
         return check_chip_table([(row[0], row[1]) for row in rows])
@@ -334,12 +364,12 @@ def _chip_table_from_data(fields: Fields) -> tuple[tuple[int, int], ...]:
 def _meld_cards_from_data(fields: Fields) -> tuple[tuple[Card, ...], Suit | None]:
     if not fields.has("meld_cards"):
         if fields.has("trump"):
-            fields.fail("the trump suit goes with meld cards", "trump")
+            fields.fail(_("the trump suit goes with meld cards"), "trump")
         return (), None
     raw = fields.data["meld_cards"]
     if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
-        fields.fail(f"meld_cards {raw!r} must be a list of cards, like [\"AH\", \"10H\"]",
-                    "meld_cards")
+        fields.fail(_("meld_cards {raw!r} must be a list of cards, like [\"AH\", \"10H\"]")
+                    .format(raw=raw), "meld_cards")
         return (), None
     try:
         cards = check_pack(parse_card(c) for c in raw)

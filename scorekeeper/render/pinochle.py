@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import i18n
 from ..games.cards import CARD_POINTS, LAST_TRICK, Card, Meld, Suit
 from ..games.pinochle import Outcome, PinochleDeal, PinochleResult, PinochleSettings
+from ..i18n import _
 from ..ledger import balances
 from ..session import Played, Session, Standing
 from .base import View
@@ -13,16 +15,53 @@ from .report import Column, Report, Table
 
 PinochleSession = Session[PinochleSettings, PinochleDeal, tuple[()], PinochleResult]
 
+#: How a contract ended, as `show` and the line after a deal say it (JSON keeps the value).
+OUTCOME_WORDS = {
+    Outcome.WON_ON_MELD: _("won on meld"),
+    Outcome.CONCEDED: _("conceded"),
+    Outcome.DECLINED: _("declined"),
+    Outcome.MADE: _("played, made"),
+    Outcome.FAILED: _("played, failed"),
+    Outcome.NO_BURY: _("no bury"),
+    Outcome.NO_BID: _("no bid"),
+}
+#: The suits as a meld names them ("marriage in clubs").
+SUIT_WORDS = {Suit.SPADES: _("spades"), Suit.HEARTS: _("hearts"),
+              Suit.DIAMONDS: _("diamonds"), Suit.CLUBS: _("clubs")}
+#: The melds as the table of `pinochle meld` names them (JSON and CSV keep the English).
+MELD_WORDS = {
+    "flush": _("flush"),
+    "royal marriage": _("royal marriage"),
+    "dix": _("dix"),
+    "100 aces": _("100 aces"),
+    "80 kings": _("80 kings"),
+    "60 queens": _("60 queens"),
+    "40 jacks": _("40 jacks"),
+    "pinochle": _("pinochle"),
+    "double pinochle": _("double pinochle"),
+}
+
+
+def meld_words(meld: Meld) -> str:
+    """A meld as a person reads it: 'marriage in clubs' for a marriage, the name for the
+    rest."""
+    if meld.name == "marriage":
+        return _("marriage in {suit}").format(suit=SUIT_WORDS[meld.cards[0].suit])
+    return MELD_WORDS.get(meld.name, meld.name)
+
 
 class PinochleView(View[PinochleSettings, PinochleDeal, tuple[()], PinochleResult]):
     def describe(self, result: PinochleResult) -> str:
         if result.bidder is None:
-            return "no bid"
-        ending = (f"played, {result.outcome}" if result.outcome in (Outcome.MADE, Outcome.FAILED)
-                  else str(result.outcome))
-        contract = f"{result.bidder} bid {result.bid}, meld {result.meld}, {ending}"
-        verb = "collects" if result.won else "pays"
-        return f"{contract}: {verb} {result.chips_each} {'from' if result.won else 'to'} each"
+            return OUTCOME_WORDS[Outcome.NO_BID]
+        contract = _("{bidder} bid {bid}, meld {meld}, {ending}").format(
+            bidder=result.bidder, bid=i18n.number(str(result.bid)),
+            meld=i18n.number(str(result.meld)), ending=OUTCOME_WORDS[result.outcome])
+        chips = i18n.number(str(result.chips_each))
+        if result.won:
+            return _("{contract}: collects {chips} from each").format(contract=contract,
+                                                                      chips=chips)
+        return _("{contract}: pays {chips} to each").format(contract=contract, chips=chips)
 
     def result_data(self, result: PinochleResult) -> dict[str, Any]:
         return {"bidder": result.bidder, "bid": result.bid, "meld": result.meld,
@@ -33,24 +72,29 @@ class PinochleView(View[PinochleSettings, PinochleDeal, tuple[()], PinochleResul
                       played: Played[PinochleDeal, tuple[()], PinochleResult],
                       standing: Standing[tuple[()]]) -> list[str]:
         result = played.result
-        title = f"Deal {played.number}, dealt by {played.dealer}"
         if result.sitting_out:
-            title += f" ({', '.join(result.sitting_out)} out of the play)"
+            title = _("Deal {number}, dealt by {dealer} ({players} out of the play)").format(
+                number=played.number, dealer=played.dealer,
+                players=", ".join(result.sitting_out))
+        else:
+            title = _("Deal {number}, dealt by {dealer}").format(number=played.number,
+                                                                 dealer=played.dealer)
         lines = [f"{title}: {self.describe(result)}."]
         nets = balances(played.seated, result.transfers)
         if result.transfers:
-            lines.append("  " + ", ".join(f"{p} {nets[p]:+d}" for p in played.seated
-                                          if nets[p]))
-        return [*lines, f"Next dealer: {standing.next_dealer}."]
+            lines.append("  " + ", ".join(f"{p} {i18n.number(f'{nets[p]:+d}')}"
+                                          for p in played.seated if nets[p]))
+        return [*lines, _("Next dealer: {dealer}.").format(dealer=standing.next_dealer)]
 
     def prompt(self, session: PinochleSession, standing: Standing[tuple[()]]) -> str:
         from ..games.pinochle import in_play
 
         dealer, seated = standing.next_dealer, standing.seated
         out = [p for p in seated if p not in in_play(seated, dealer)]
-        parts = [f"deal {standing.deals + 1}", f"{dealer} deals"]
+        parts = [_("deal {number}").format(number=standing.deals + 1),
+                 _("{dealer} deals").format(dealer=dealer)]
         if out:
-            parts.append(f"{', '.join(out)} out")
+            parts.append(_("{players} out").format(players=", ".join(out)))
         return " · ".join(parts)
 
     def held(self, session: PinochleSession, net: int) -> dict[str, int]:
@@ -62,19 +106,33 @@ VIEW = PinochleView()
 
 
 def meld_report(trump: Suit, found: list[Meld]) -> Report:
+    """The melds found, with their cards and points, and the total. The table a person reads
+    is in his language; CSV keeps the English titles and names."""
     total = sum(m.points for m in found)
-    rows: list[list[object]] = [[m.label, " ".join(map(str, m.cards)), m.points] for m in found]
+    cards = [" ".join(map(str, m.cards)) for m in found]
+    rows: list[list[object]] = [[meld_words(m), c, m.points] for m, c in zip(found, cards,
+                                                                              strict=True)]
     data = {"trump": trump.value, "total": total,
             "melds": [{"name": m.name, "label": m.label, "points": m.points,
                        "cards": [str(c) for c in m.cards]} for m in found]}
-    columns = (Column("meld"), Column("cards"), Column("points", numeric=True))
-    return Report(data, (Table(columns, rows),), footer=(f"Total meld: {total}.",))
+    columns = (Column(_("meld")), Column(_("cards")), Column(_("points"), numeric=True))
+    sheet = Table((Column("meld"), Column("cards"), Column("points", numeric=True)),
+                  [[m.label, c, m.points] for m, c in zip(found, cards, strict=True)])
+    return Report(data, (Table(columns, rows),),
+                  footer=(_("Total meld: {total}.").format(total=i18n.number(str(total))),),
+                  sheets=(sheet,))
 
 
 def count_report(cards: tuple[Card, ...], last_trick: bool, points: int) -> Report:
+    """The card points of each card (and the last trick), and their total; CSV in
+    English."""
     rows: list[list[object]] = [[str(c), CARD_POINTS[c.rank]] for c in cards]
+    sheet_rows = [*rows, *([["last trick", LAST_TRICK]] if last_trick else [])]
     if last_trick:
-        rows.append(["last trick", LAST_TRICK])
-    columns = (Column("card"), Column("points", numeric=True))
+        rows.append([_("last trick"), LAST_TRICK])
+    columns = (Column(_("card")), Column(_("points"), numeric=True))
+    sheet = Table((Column("card"), Column("points", numeric=True)), sheet_rows)
     return Report({"cards": len(cards), "last_trick": last_trick, "points": points},
-                  (Table(columns, rows),), footer=(f"Total: {points} card points.",))
+                  (Table(columns, rows),),
+                  footer=(_("Total: {points} card points.").format(
+                      points=i18n.number(str(points))),), sheets=(sheet,))
