@@ -8,10 +8,13 @@ character or a spreadsheet formula.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, NamedTuple
 
+from .. import i18n
 from ..errors import UsageError
+from ..i18n import _
 from ..ledger import money_text
 from ..text import visible
 from . import layout
@@ -60,7 +63,33 @@ class Report(NamedTuple):
     made for a width (None: into a pipe)."""
     sheets: tuple[Table, ...] = ()
     """The tables as CSV writes them, where they are not `tables` (the book's money, a
-    column a player); one a CSV."""
+    column a player; in Danish, the tables in English with plain numbers: `in_english`);
+    one a CSV."""
+
+
+@contextmanager
+def in_english() -> Iterator[None]:
+    """English while it lasts, whatever the language chosen: what a program reads (CSV)
+    is made in it, with plain numbers and ISO days."""
+    speaking = i18n.SPEAKING
+    chosen = speaking.code, speaking.words
+    speaking.code, speaking.words = "en", None
+    try:
+        yield
+    finally:
+        speaking.code, speaking.words = chosen
+
+
+def for_both(make: Callable[[], tuple[Table, ...]]) -> tuple[tuple[Table, ...],
+                                                              tuple[Table, ...]]:
+    """The tables `make` makes for people, in the language chosen, and the same tables as
+    CSV writes them (`sheets`): made again in English, unless English was chosen (then
+    none: CSV writes the tables themselves)."""
+    tables = make()
+    if i18n.SPEAKING.code == "en":
+        return tables, ()
+    with in_english():
+        return tables, make()
 
 
 def table_names(report: Report, fmt: str | None) -> list[str]:
@@ -76,8 +105,9 @@ def check_format(fmt: str) -> str:
     from tabulate import tabulate_formats  # type: ignore[import-untyped]
 
     if fmt not in tabulate_formats:
-        raise UsageError(f"unknown format {fmt!r}: use json, csv or a table format "
-                         f"({', '.join(sorted(tabulate_formats))})")
+        raise UsageError(_("unknown format {format!r}: use json, csv or a table format "
+                           "({formats})").format(format=fmt,
+                                                 formats=", ".join(sorted(tabulate_formats))))
     return fmt
 
 
@@ -111,7 +141,8 @@ def _chosen(tables: Sequence[Table], name: str | None, report: Report, fmt: str 
     chosen = [t for t in tables if t.name == name]
     if not chosen:
         names = table_names(report, fmt)
-        raise UsageError(f"no table {name!r} here: {', '.join(names) or 'it has one table'}")
+        raise UsageError(_("no table {name!r} here: {names}").format(
+            name=name, names=", ".join(names) or _("it has one table")))
     return chosen
 
 
@@ -219,7 +250,7 @@ def _tabulated(shape: layout.Shape, fmt: str, width: int | None, players: Sequen
     if width is None or _widest(drawn) <= width:
         return drawn
     room = width
-    for _ in range(4):
+    for _attempt in range(4):
         found = layout.fitted(shape, room, players)
         if found is None:
             break
