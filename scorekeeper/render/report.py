@@ -61,10 +61,10 @@ class Report(NamedTuple):
     drawing: Callable[[int | None], str] | None = None
     """A drawing that stands for the tables when no format is asked for (a score pad),
     made for a width (None: into a pipe)."""
-    sheets: tuple[Table, ...] = ()
+    sheets: tuple[Table, ...] | Callable[[], tuple[Table, ...]] = ()
     """The tables as CSV writes them, where they are not `tables` (the book's money, a
-    column a player; in Danish, the tables in English with plain numbers: `in_english`);
-    one a CSV."""
+    column a player; in Danish, the tables in English with plain numbers: `for_both`), or
+    a function making them; one a CSV."""
 
 
 @contextmanager
@@ -80,21 +80,30 @@ def in_english() -> Iterator[None]:
         speaking.code, speaking.words = chosen
 
 
-def for_both(make: Callable[[], tuple[Table, ...]]) -> tuple[tuple[Table, ...],
-                                                              tuple[Table, ...]]:
+def for_both(make: Callable[[], tuple[Table, ...]]
+             ) -> tuple[tuple[Table, ...], Callable[[], tuple[Table, ...]] | tuple[()]]:
     """The tables `make` makes for people, in the language chosen, and the same tables as
-    CSV writes them (`sheets`): made again in English, unless English was chosen (then
-    none: CSV writes the tables themselves)."""
-    tables = make()
+    CSV writes them (`sheets`): made again in English when CSV is written, unless English
+    was chosen (then none: CSV writes the tables themselves)."""
     if i18n.SPEAKING.code == "en":
-        return tables, ()
-    with in_english():
-        return tables, make()
+        return make(), ()
+
+    def sheets() -> tuple[Table, ...]:
+        with in_english():
+            return make()
+
+    return make(), sheets
+
+
+def _sheets(report: Report) -> tuple[Table, ...]:
+    """The tables CSV writes."""
+    sheets = report.sheets() if callable(report.sheets) else report.sheets
+    return sheets or tuple(report.tables)
 
 
 def table_names(report: Report, fmt: str | None) -> list[str]:
     """The names of the tables --table may choose in `fmt`."""
-    tables = (report.sheets or report.tables) if fmt == "csv" else report.tables
+    tables = _sheets(report) if fmt == "csv" else report.tables
     return list(dict.fromkeys(t.name for t in tables if t.name))
 
 
@@ -121,7 +130,7 @@ def emit(report: Report, fmt: str | None, width: int | None = None, table: str |
     if fmt == "json":
         return to_json(report.data() if callable(report.data) else report.data)
     if fmt == "csv":
-        sheets = _chosen(report.sheets or report.tables, table, report, fmt)
+        sheets = _chosen(_sheets(report), table, report, fmt)
         return _csv(sheets[0]) if sheets else ""
     if table is not None:
         report = report._replace(tables=tuple(_chosen(report.tables, table, report, fmt)),
