@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from . import ledger
 from .errors import RuleError
+from .i18n import _, day
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -53,8 +54,9 @@ class Filter(NamedTuple):
 
     def check(self) -> None:
         if self.since and self.until and self.since > self.until:
-            raise RuleError(f"the first day, {self.since}, is after the last, {self.until}: "
-                            "no sitting can fall between them")
+            raise RuleError(_("the first day, {first}, is after the last, {last}: no sitting "
+                              "can fall between them").format(first=day(self.since),
+                                                              last=day(self.until)))
 
 
 def select(sittings: Iterable[Sitting], only: Filter) -> list[Sitting]:
@@ -150,7 +152,7 @@ def account(sittings: Sequence[Sitting], paid: Sequence[Paid] = ()) -> list[Curr
         made = [p for p in paid if p.currency == currency]
         out, back = _moved(made, spelling)
         zero = Decimal(0)
-        accounts = [Account(name, len(amounts), ledger.add_money(a for a, _ in amounts),
+        accounts = [Account(name, len(amounts), ledger.add_money(a for a, _paid in amounts),
                             ledger.add_money([*(a for a, done in amounts if not done),
                                               out.get(name, zero), -back.get(name, zero)]),
                             out.get(name, zero), back.get(name, zero))
@@ -285,10 +287,15 @@ class Line(NamedTuple):
     kind: str
     """"sitting", "paid" (he paid) or "received"."""
     what: str
+    """What it is, in English (JSON): "loo-2026-11-13 (loo)", "paid Frida (payment 3)"."""
     money: Decimal
     """What it adds to his outstanding money."""
     total: Decimal
     """His outstanding money in the currency after it."""
+    party: str = ""
+    """A payment's other player: whom he paid, or who paid him."""
+    number: int = 0
+    """A payment's number."""
 
 
 def explanation(name: str, sittings: Sequence[Sitting], counted: Sequence[Paid]
@@ -297,23 +304,27 @@ def explanation(name: str, sittings: Sequence[Sitting], counted: Sequence[Paid]
     outstanding money, in each currency by date, with the running total: it ends at the
     outstanding money `account` gives him."""
     fold = name.casefold()
-    found: list[tuple[str, datetime.date, int, str, str, Decimal]] = []
+    found: list[tuple[str, datetime.date, int, str, str, Decimal, str, int]] = []
     for s in sittings:
         won = {p.casefold(): m for p, m in money_of(s).items()}
         if s.paid is None and fold in won:
-            found.append((s.currency, s.date, 0, "sitting", f"{s.name} ({s.game})", won[fold]))
+            found.append((s.currency, s.date, 0, "sitting", f"{s.name} ({s.game})", won[fold],
+                          "", 0))
     for p in counted:
         if p.payer.casefold() == fold:
             found.append((p.currency, p.date, 1, "paid", f"paid {p.payee} (payment "
-                                                         f"{p.number})", p.money))
+                                                         f"{p.number})", p.money, p.payee,
+                          p.number))
         elif p.payee.casefold() == fold:
             found.append((p.currency, p.date, 1, "received", f"paid by {p.payer} (payment "
-                                                             f"{p.number})", -p.money))
+                                                             f"{p.number})", -p.money,
+                          p.payer, p.number))
     lines: list[Line] = []
-    for currency, day, _, kind, what, amount in sorted(found, key=lambda f: f[:3]):
+    for currency, when, _order, kind, what, amount, party, number in sorted(
+            found, key=lambda f: f[:3]):
         before = lines[-1].total if lines and lines[-1].currency == currency else None
         total = amount if before is None else ledger.add_money([before, amount])
-        lines.append(Line(day, currency, kind, what, amount, total))
+        lines.append(Line(when, currency, kind, what, amount, total, party, number))
     return lines
 
 

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from .errors import RuleError
+from .i18n import _
 
 if TYPE_CHECKING:
     from decimal import Context, Decimal
@@ -51,8 +52,9 @@ def check_value(text: object) -> str:
         whole, dot, fraction = text.partition(".")
         if is_digits(whole, 15) and (not dot or is_digits(fraction, 12)):
             return text
-    raise RuleError(f"value {text!r} must be a money amount like 1, 0.05 or 2.50 (digits 0-9, "
-                    "at most 15 before the point and 12 after)", "value")
+    raise RuleError(_("value {value!r} must be a money amount like 1, 0.05 or 2.50 (digits "
+                      "0-9, at most 15 before the point and 12 after)").format(value=text),
+                    "value")
 
 
 @functools.cache
@@ -135,7 +137,7 @@ def settle(nets: Sequence[tuple[str, int]]) -> list[Transfer]:
     to zero; found exactly by a subset search for up to EXACT_LIMIT such players, greedily
     beyond. Ties go by seat, so the same nets always give the same list.
     """
-    if sum(n for _, n in nets) != 0:
+    if sum(n for _name, n in nets) != 0:
         raise ValueError(f"nets do not sum to zero: {list(nets)}")
     open_nets = [(name, n) for name, n in nets if n]
     exact = len(open_nets) <= EXACT_LIMIT
@@ -143,7 +145,7 @@ def settle(nets: Sequence[tuple[str, int]]) -> list[Transfer]:
     payments: list[Transfer] = []
     for group in groups:
         payments.extend(_pay_within(group))
-    seat = {name: i for i, (name, _) in enumerate(nets)}
+    seat = {name: i for i, (name, _net) in enumerate(nets)}
     payments.sort(key=lambda t: (seat[t.payer], seat[t.payee]))
     return payments
 
@@ -193,7 +195,7 @@ def _zero_sum_groups(nets: list[tuple[str, int]]) -> list[list[tuple[str, int]]]
 def _pay_within(group: list[tuple[str, int]]) -> list[Transfer]:
     """Settle one zero-sum group: the largest debtor pays the largest creditor, by seat on
     ties. Each payment clears at least one of them, so k players need at most k - 1."""
-    order = {name: i for i, (name, _) in enumerate(group)}
+    order = {name: i for i, (name, _net) in enumerate(group)}
     debts = {name: -n for name, n in group if n < 0}
     credits = {name: n for name, n in group if n > 0}
     payments = []

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import ScorekeeperError, UsageError
+from ..i18n import _, ngettext
+from ..i18n import day as shown_day
 from ..text import visible
 from .options import (
     CONTEXT,
@@ -33,14 +35,7 @@ if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
 
-@click.command(context_settings=CONTEXT, cls=Command)
-@click.option("--undo", is_flag=True, help="Reopen a sitting marked paid.")
-@click.option("--date", type=Date(), help="The day it was paid [default: today].")
-@why_option
-@session_option
-@click.pass_context
-def paid(ctx: click.Context, undo: bool, date: datetime.date | None, why: str | None,
-         session: str | None) -> None:
+@click.command(context_settings=CONTEXT, cls=Command, help=_(
     """Mark the sitting settled in cash; its deals can then no longer change.
 
     The day paid is one from the sitting's own day to today; to give another day to a
@@ -51,18 +46,28 @@ def paid(ctx: click.Context, undo: bool, date: datetime.date | None, why: str | 
       scorekeeper paid
       scorekeeper paid -s friday --date 2026-11-28
       scorekeeper paid --undo                 (reopen it)
-    """
+    """))
+@click.option("--undo", is_flag=True, help=_("Reopen a sitting marked paid."))
+@click.option("--date", type=Date(), help=_("The day it was paid [default: today]."))
+@why_option
+@session_option
+@click.pass_context
+def paid(ctx: click.Context, undo: bool, date: datetime.date | None, why: str | None,
+         session: str | None) -> None:
+    """Mark the sitting settled in cash."""
     from ..files import revise
     from .saving import change
 
     if undo and date:
-        raise click.UsageError("--undo reopens the sitting: give it without --date")
+        raise click.UsageError(_("--undo reopens the sitting: give it without --date"))
     day = None if undo else date or datetime.date.today()
     name = change(ctx, session_path(ctx, session),
                   lambda before: (revise.set_paid(before, day, why or ""), before.name),
-                  lambda _: "the reopening" if undo else "the payment")
-    echo(f"'{name}' is open again: its deals can change." if undo
-         else f"'{name}' was paid on {day}.")
+                  lambda _read: _("the reopening") if undo else _("the payment"))
+    if day is None:
+        echo(_("'{name}' is open again: its deals can change.").format(name=name))
+    else:
+        echo(_("'{name}' was paid on {day}.").format(name=name, day=shown_day(day)))
 
 
 def _lower(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -82,11 +87,11 @@ def filters(f: Callable[..., Any]) -> Callable[..., Any]:
     """The options that choose the sittings `book` and `stats` count."""
     for option in reversed([
         click.option("--game", metavar="G", callback=_lower, shell_complete=_complete_game,
-                     help="Only sittings of game G (loo, pinochle, bridge)."),
-        click.option("--since", type=Date(), help="Only sittings on or after this day."),
-        click.option("--until", type=Date(), help="Only sittings on or before this day."),
+                     help=_("Only sittings of game G (loo, pinochle, bridge).")),
+        click.option("--since", type=Date(), help=_("Only sittings on or after this day.")),
+        click.option("--until", type=Date(), help=_("Only sittings on or before this day.")),
         click.option("--player", type=Player(), metavar="P",
-                     help="Only sittings where P played (case is ignored)."),
+                     help=_("Only sittings where P played (case is ignored).")),
         dir_option,
     ]):
         f = option(f)
@@ -127,7 +132,8 @@ def _book_player(typed: str, sittings: list[Any], made: list[Any]) -> str:
             if name.casefold() not in {n.casefold() for n in names}:
                 names.append(name)
     if not names:
-        raise UsageError(f"no sitting here has a player {typed!r}: the book is empty")
+        raise UsageError(_("no sitting here has a player {name!r}: the book is empty").format(
+            name=typed))
     try:
         return Players(tuple(names)).find(typed)
     except ScorekeeperError as error:
@@ -142,12 +148,13 @@ def choose(sittings: list[Any], game: str | None, since: datetime.date | None,
     from ..games import GAMES
 
     if game is not None and game not in GAMES:
-        raise UsageError(f"unknown game {game!r}: {_closest(game, list(GAMES))}")
+        raise UsageError(_("unknown game {game!r}: {hint}").format(
+            game=game, hint=_closest(game, list(GAMES))))
     if player is not None:
         names = book.players_in(sittings)
         if player.casefold() not in {n.casefold() for n in names}:
-            raise UsageError(f"no sitting here has a player {player!r}: "
-                             f"{_closest(player, names)}")
+            raise UsageError(_("no sitting here has a player {name!r}: {hint}").format(
+                name=player, hint=_closest(player, names)))
     try:
         return book.select(sittings, book.Filter(game, since, until, player, unpaid))
     except ScorekeeperError as error:
@@ -160,25 +167,12 @@ def _closest(typed: str, known: list[str]) -> str:
     close = difflib.get_close_matches(typed.casefold(), [k.casefold() for k in known], n=1,
                                       cutoff=0.5)
     if close:
-        return f"did you mean {next(k for k in known if k.casefold() == close[0])}?"
-    return f"known here: {', '.join(known) or 'none'}"
+        return _("did you mean {name}?").format(
+            name=next(k for k in known if k.casefold() == close[0]))
+    return _("known here: {names}").format(names=", ".join(known) or _("none"))
 
 
-@click.command("book", context_settings=CONTEXT, cls=Command)
-@filters
-@click.option("--unpaid", is_flag=True, help="Only sittings not yet paid.")
-@click.option("--mark-paid", is_flag=True,
-              help="After printing, mark the unpaid sittings chosen as paid today.")
-@click.option("--chart", is_flag=True, help="Draw each player's running money instead.")
-@click.option("--explain", metavar="NAME", type=Player(),
-              help="List what makes up NAME's outstanding money, with the running total.")
-@output_options
-@table_option("sittings", "accounts", "payments", "plan")
-@click.pass_context
-def book_command(ctx: click.Context, game: str | None, since: datetime.date | None,
-                 until: datetime.date | None, player: str | None, unpaid: bool,
-                 mark_paid: bool, chart: bool, explain: str | None, fmt: str | None,
-                 table: str | None) -> None:
+@click.command("book", context_settings=CONTEXT, cls=Command, help=_(
     """Add up the sittings of the session folder: who won and lost what, what is still
     outstanding (sittings not yet paid), and the fewest payments that clear it.
 
@@ -198,11 +192,27 @@ def book_command(ctx: click.Context, game: str | None, since: datetime.date | No
       scorekeeper book --chart
       scorekeeper book --format csv --table accounts > accounts.csv
       scorekeeper book --explain bo
-    """
+    """))
+@filters
+@click.option("--unpaid", is_flag=True, help=_("Only sittings not yet paid."))
+@click.option("--mark-paid", is_flag=True,
+              help=_("After printing, mark the unpaid sittings chosen as paid today."))
+@click.option("--chart", is_flag=True, help=_("Draw each player's running money instead."))
+@click.option("--explain", metavar=_("NAME"), type=Player(),
+              help=_("List what makes up NAME's outstanding money, with the running total."))
+@output_options
+@table_option("sittings", "accounts", "payments", "plan")
+@click.pass_context
+def book_command(ctx: click.Context, game: str | None, since: datetime.date | None,
+                 until: datetime.date | None, player: str | None, unpaid: bool,
+                 mark_paid: bool, chart: bool, explain: str | None, fmt: str | None,
+                 table: str | None) -> None:
+    """Add up the sittings of the session folder."""
     from .. import book
 
     if chart and (fmt or explain):
-        raise click.UsageError("--chart draws a chart: give it without --format or --explain")
+        raise click.UsageError(_("--chart draws a chart: give it without --format or "
+                                 "--explain"))
     sittings, problems = read_folder(ctx)
     made = read_payments(ctx, sittings, problems)
     if mark_paid and problems:
@@ -218,7 +228,7 @@ def book_command(ctx: click.Context, game: str | None, since: datetime.date | No
         if chosen:
             draw_chart(lambda canvas: book_charts(chosen, canvas))
         else:
-            click.echo("No sittings to draw.")
+            click.echo(_("No sittings to draw."))
     elif explain:
         from ..render.book import explain as explained
 
@@ -250,40 +260,40 @@ def _mark_paid(ctx: click.Context, unpaid: list[Any]) -> None:
         try:
             read = files.open(sitting.path)
             if read.identity != sitting.identity:  # changed since the book printed it
-                raise files.Stale(f"{sitting.path} was changed since the book was printed: "
-                                  "it was not marked; look again")
+                raise files.Stale(_("{path} was changed since the book was printed: it was "
+                                    "not marked; look again").format(path=sitting.path))
             with held_interrupt() as on_locked:
                 files.save(read, revise.set_paid(read, today), on_locked)
                 done.append(sitting.name)
-                mark_recorded(ctx, f"marking {', '.join(done)} paid")
+                mark_recorded(ctx, _("marking {names} paid").format(names=", ".join(done)))
         except ScorekeeperError as error:
-            raise ScorekeeperError(f"{error}; marked paid before it: {', '.join(done)}" if done
-                                   else str(error)) from None
+            raise ScorekeeperError(_("{error}; marked paid before it: {names}").format(
+                error=error, names=", ".join(done)) if done else str(error)) from None
     later = [s.name for s in unpaid if s not in due]
-    click.echo(f"Marked {len(done)} sitting{'' if len(done) == 1 else 's'} paid on {today}."
-               + (f" Left open, dated after today: {', '.join(later)}." if later else ""),
-               err=True)
+    marked = ngettext("Marked {count} sitting paid on {day}.",
+                      "Marked {count} sittings paid on {day}.", len(done)).format(
+        count=len(done), day=shown_day(today))
+    click.echo(marked + (" " + _("Left open, dated after today: {names}.").format(
+        names=", ".join(later)) if later else ""), err=True)
 
 
 def _report_problems(ctx: click.Context, problems: list[str], marking: bool = False) -> None:
     if problems:
         click.echo("\n".join(problems), err=True)
-        many = len(problems) != 1
-        counted = f"{len(problems)} session{'s' if many else ''}"
-        why = (f"Nothing was marked paid: {counted} cannot be read" if marking else
-               f"{counted} left out: {'they' if many else 'it'} cannot be read")
-        click.echo(f"{why} (scorekeeper check lists every problem).", err=True)
+        count = len(problems)
+        why = (ngettext("Nothing was marked paid: {count} session cannot be read (scorekeeper "
+                        "check lists every problem).",
+                        "Nothing was marked paid: {count} sessions cannot be read (scorekeeper "
+                        "check lists every problem).", count) if marking else
+               ngettext("{count} session left out: it cannot be read (scorekeeper check lists "
+                        "every problem).",
+                        "{count} sessions left out: they cannot be read (scorekeeper check "
+                        "lists every problem).", count))
+        click.echo(why.format(count=count), err=True)
         ctx.exit(1)
 
 
-@click.command(context_settings=CONTEXT, cls=Command)
-@filters
-@output_options
-@table_option("loo", "pinochle", "bridge")
-@click.pass_context
-def stats(ctx: click.Context, game: str | None, since: datetime.date | None,
-          until: datetime.date | None, player: str | None, fmt: str | None,
-          table: str | None) -> None:
+@click.command(context_settings=CONTEXT, cls=Command, help=_(
     """Count how everyone plays, game by game, from the deals themselves.
 
     Loo: times looed, counters taken from pools. Pinochle: contracts, made, set, conceded,
@@ -294,7 +304,15 @@ def stats(ctx: click.Context, game: str | None, since: datetime.date | None,
       scorekeeper --dir sessions/club stats
       scorekeeper stats --game loo --format json
       scorekeeper stats --format csv --table bridge > bridge.csv
-    """
+    """))
+@filters
+@output_options
+@table_option("loo", "pinochle", "bridge")
+@click.pass_context
+def stats(ctx: click.Context, game: str | None, since: datetime.date | None,
+          until: datetime.date | None, player: str | None, fmt: str | None,
+          table: str | None) -> None:
+    """Count how everyone plays, game by game."""
     from ..render.book import stats as report
 
     sittings, problems = read_folder(ctx)
@@ -322,6 +340,6 @@ def _tally(sittings: list[Any], player: str | None) -> tuple[list[dict[str, Any]
                 if key != "deals":
                     row[key] = row.get(key, 0) + n
     wanted = player.casefold() if player else None
-    rows = [r for (_, key), r in counts.items() if wanted is None or key == wanted]
+    rows = [r for (_game, key), r in counts.items() if wanted is None or key == wanted]
     titles = {name: GAMES[name].title for name in GAMES}
     return sorted(rows, key=lambda r: (list(GAMES).index(r["game"]), r["name"])), titles

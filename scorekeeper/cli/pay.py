@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any, NamedTuple
 
 import click
 
 from ..errors import RuleError, ScorekeeperError, UsageError
+from ..i18n import _, day, number
 from .options import (
     CONTEXT,
     Command,
@@ -31,24 +33,8 @@ class Folder(NamedTuple):
     payments: Any
 
 
-@click.command(context_settings={**CONTEXT, "ignore_unknown_options": True}, cls=Command)
-@click.argument("words", nargs=-1, metavar="FROM TO AMOUNT")
-@click.option("--currency", type=Label(), metavar="C",
-              help="The currency [default: the one the two have played in].")
-@click.option("--date", type=Date(), help="The day it was paid [default: today].")
-@click.option("--note", type=Label(), metavar="TEXT", help="A word on it, kept with it.")
-@click.option("--new-player", is_flag=True,
-              help="FROM or TO has played in no sitting here (the club's kitty).")
-@click.option("--undo", is_flag=True, help="Remove the last payment.")
-@click.option("--amend", type=Count(1, 1_000_000), metavar="N",
-              help="Put payment N right: FROM TO AMOUNT and the options as it should be.")
-@click.option("--dry-run", is_flag=True, help="Say what it would do; save nothing.")
-@why_option
-@dir_option
-@click.pass_context
-def pay(ctx: click.Context, words: tuple[str, ...], currency: str | None,
-        date: datetime.date | None, note: str | None, new_player: bool, undo: bool,
-        amend: int | None, dry_run: bool, why: str | None) -> None:
+@click.command(context_settings={**CONTEXT, "ignore_unknown_options": True}, cls=Command,
+               help=_(
     """Record that FROM paid TO an AMOUNT of money, in the folder's book of payments.
 
     The book (scorekeeper book) takes it off what FROM owes and TO is owed, and plans the
@@ -64,7 +50,25 @@ def pay(ctx: click.Context, words: tuple[str, ...], currency: str | None,
       scorekeeper pay Cid kitty 20 --currency DKK --new-player --note "the kitty"
       scorekeeper pay --undo --why "paid twice"
       scorekeeper pay --amend 2 Bo Ann 60 --why "it was 60"
-    """
+    """))
+@click.argument("words", nargs=-1, metavar=_("FROM TO AMOUNT"))
+@click.option("--currency", type=Label(), metavar="C",
+              help=_("The currency [default: the one the two have played in]."))
+@click.option("--date", type=Date(), help=_("The day it was paid [default: today]."))
+@click.option("--note", type=Label(), metavar=_("TEXT"), help=_("A word on it, kept with it."))
+@click.option("--new-player", is_flag=True,
+              help=_("FROM or TO has played in no sitting here (the club's kitty)."))
+@click.option("--undo", is_flag=True, help=_("Remove the last payment."))
+@click.option("--amend", type=Count(1, 1_000_000), metavar="N",
+              help=_("Put payment N right: FROM TO AMOUNT and the options as it should be."))
+@click.option("--dry-run", is_flag=True, help=_("Say what it would do; save nothing."))
+@why_option
+@dir_option
+@click.pass_context
+def pay(ctx: click.Context, words: tuple[str, ...], currency: str | None,
+        date: datetime.date | None, note: str | None, new_player: bool, undo: bool,
+        amend: int | None, dry_run: bool, why: str | None) -> None:
+    """Record a payment between players."""
     for word in words:  # an amount may begin with '-' (and is refused as money); not an option
         if word.startswith("-") and not word[1:2].isdigit():
             import difflib
@@ -73,9 +77,9 @@ def pay(ctx: click.Context, words: tuple[str, ...], currency: str | None,
             raise click.NoSuchOption(word, possibilities=difflib.get_close_matches(
                 word, options), ctx=ctx)
     if undo and (words or amend is not None):
-        raise click.UsageError("--undo removes the last payment: give no FROM TO AMOUNT")
+        raise click.UsageError(_("--undo removes the last payment: give no FROM TO AMOUNT"))
     if not undo and len(words) != 3:
-        raise click.UsageError("give FROM TO AMOUNT, e.g. 'scorekeeper pay Bo Ann 50'")
+        raise click.UsageError(_("give FROM TO AMOUNT, e.g. 'scorekeeper pay Bo Ann 50'"))
     found = _read(ctx)
     if undo:
         _undo(ctx, found, why or "", dry_run)
@@ -90,7 +94,8 @@ def _read(ctx: click.Context) -> Folder:
     root = folder_to_list(ctx)
     sittings, problems = folder.sittings(root)
     if problems:
-        raise ScorekeeperError(f"{problems[0]} (a payment waits until the book reads whole)")
+        raise ScorekeeperError(_("{problem} (a payment waits until the book reads whole)").format(
+            problem=problems[0]))
     return Folder(sittings, payfile.read(root))
 
 
@@ -103,15 +108,15 @@ def _payment(found: Folder, words: tuple[str, ...], currency: str | None,
 
     payer, payee = (_player(found, w, new_player) for w in words[:2])
     if payer.casefold() == payee.casefold():
-        raise RuleError(f"{payer} cannot pay himself: give two players")
+        raise RuleError(_("{name} cannot pay himself: give two players").format(name=payer))
     chosen = _currency(found, payer, payee, currency)
     places = _places(found, chosen)
     day = date or datetime.date.today()
     _check_day(found, day)
     number = amend if amend is not None else len(found.payments.payments) + 1
     if amend is not None and amend > len(found.payments.payments):
-        raise RuleError(f"there is no payment {amend}: the book has "
-                        f"{len(found.payments.payments)}")
+        raise RuleError(_("there is no payment {number}: the book has {count}").format(
+            number=amend, count=len(found.payments.payments)))
     return book.Paid(number, day, payer, payee, payfile.money(words[2], places), chosen, note)
 
 
@@ -137,7 +142,8 @@ def _player(found: Folder, typed: str, new_player: bool) -> str:
 
 
 def _unknown(typed: str) -> str:
-    raise RuleError(f"unknown player {typed!r}: no sitting here has players yet")
+    raise RuleError(_("unknown player {name!r}: no sitting here has players yet").format(
+        name=typed))
 
 
 def _currency(found: Folder, payer: str, payee: str, given: str | None) -> str:
@@ -149,9 +155,12 @@ def _currency(found: Folder, payer: str, payee: str, given: str | None) -> str:
 
             close = difflib.get_close_matches(given.casefold(), [k.casefold() for k in known],
                                               n=1, cutoff=0.5)
-            hint = (f"did you mean {next(k for k in known if k.casefold() == close[0])}?"
-                    if close else f"known here: {', '.join(known) or 'none'}")
-            raise RuleError(f"unknown currency {given!r}: {hint}")
+            hint = (_("did you mean {name}?").format(
+                        name=next(k for k in known if k.casefold() == close[0]))
+                    if close else _("known here: {names}").format(
+                        names=", ".join(known) or _("none")))
+            raise RuleError(_("unknown currency {currency!r}: {hint}").format(
+                currency=given, hint=hint))
         return given
 
     def played(name: str) -> set[str]:
@@ -161,9 +170,12 @@ def _currency(found: Folder, payer: str, payee: str, given: str | None) -> str:
     shared = sorted(played(payer) & played(payee))
     if len(shared) == 1:
         return shared[0]
-    what = (f"they have played in {', '.join(c or 'no currency' for c in shared)}" if shared
-            else "they have played in no currency together")
-    raise UsageError(f"give the currency with --currency: {what}")
+    if shared:
+        raise UsageError(_("give the currency with --currency: they have played in "
+                           "{currencies}").format(
+            currencies=", ".join(c or _("no currency") for c in shared)))
+    raise UsageError(_("give the currency with --currency: they have played in no currency "
+                       "together"))
 
 
 def _places(found: Folder, currency: str) -> int:
@@ -177,10 +189,11 @@ def _places(found: Folder, currency: str) -> int:
 def _check_day(found: Folder, day: datetime.date) -> None:
     first = min((s.date for s in found.sittings), default=None)
     if first is not None and day < first:
-        raise RuleError(f"{day} is before the first sitting here ({first}): a payment is "
-                        "made after a sitting")
+        raise RuleError(_("{day} is before the first sitting here ({first}): a payment is "
+                          "made after a sitting").format(day=_day(day), first=_day(first)))
     if day > datetime.date.today():
-        raise RuleError(f"{day} has not come yet: a payment is recorded once it is made")
+        raise RuleError(_("{day} has not come yet: a payment is recorded once it is made")
+                        .format(day=_day(day)))
 
 
 def _record(ctx: click.Context, found: Folder, made: Any, amend: int | None, why: str,
@@ -194,23 +207,27 @@ def _record(ctx: click.Context, found: Folder, made: Any, amend: int | None, why
     places_in = {c: _places(found, c) for c in {p.currency for p in new}}
     expected = [entry if p is made else payfile.paid_data(p, places_in[p.currency])
                 for p in new]
-    lines = [f"Payment {made.number}: {_said(made, places)}."]
+    lines = [_("Payment {number}: {payment}.").format(number=made.number,
+                                                      payment=_said(made, places))]
     revision = None
     if amend is not None:
         before = old[amend - 1]
         if payfile.paid_data(before, places) == entry:
-            raise RuleError(f"payment {amend} already is that: nothing to change")
+            raise RuleError(_("payment {number} already is that: nothing to change").format(
+                number=amend))
         revision = _revision("amend", amend, [payfile.paid_data(before, places)], [entry], why)
-        lines = [f"Payment {amend} was: {_said(before, places)}.",
-                 f"Payment {amend} now: {_said(made, places)}."]
+        lines = [_("Payment {number} was: {payment}.").format(number=amend,
+                                                              payment=_said(before, places)),
+                 _("Payment {number} now: {payment}.").format(number=amend,
+                                                              payment=_said(made, places))]
     lines += _standing(found, new, made)
     if dry_run:
-        echo(["Dry run: nothing saved.", *lines])
+        echo([_("Dry run: nothing saved."), *lines])
         return
     edit = payfile.added(entry) if amend is None else payfile.replaced(amend - 1, entry)
     with held_interrupt() as on_locked:
         payfile.save(found.payments, edit, expected, revision, on_locked)
-        mark_recorded(ctx, f"payment {made.number}")
+        mark_recorded(ctx, _("payment {number}").format(number=made.number))
     echo(lines)
 
 
@@ -219,27 +236,30 @@ def _undo(ctx: click.Context, found: Folder, why: str, dry_run: bool) -> None:
 
     old = list(found.payments.payments)
     if not old:
-        raise RuleError("there is no payment to remove")
+        raise RuleError(_("there is no payment to remove"))
     last = old[-1]
     places = _places(found, last.currency)
     places_in = {c: _places(found, c) for c in {p.currency for p in old}}
     expected = [payfile.paid_data(p, places_in[p.currency]) for p in old[:-1]]
-    lines = [f"Removed payment {last.number}: {_said(last, places)}.",
+    lines = [_("Removed payment {number}: {payment}.").format(number=last.number,
+                                                              payment=_said(last, places)),
              *_standing(found, old[:-1], last)]
     if dry_run:
-        echo(["Dry run: nothing saved.", *lines])
+        echo([_("Dry run: nothing saved."), *lines])
         return
     state = run_state(ctx)
     if state.ask is not None:
-        echo(f"Payment {last.number}: {_said(last, places)}.")
-        if not state.ask(f"Remove payment {last.number}? Type yes to remove it: ", True):
-            echo("Nothing changed.")
+        echo(_("Payment {number}: {payment}.").format(number=last.number,
+                                                      payment=_said(last, places)))
+        if not state.ask(_("Remove payment {number}? Type yes to remove it: ").format(
+                number=last.number), True):
+            echo(_("Nothing changed."))
             return
     revision = _revision("undo", last.number, [payfile.paid_data(last, places)], [], why)
     with held_interrupt() as on_locked:
         payfile.save(found.payments, payfile.removed(len(old) - 1), expected, revision,
                      on_locked, drops=len(old) - 1)
-        mark_recorded(ctx, f"the removal of payment {last.number}")
+        mark_recorded(ctx, _("the removal of payment {number}").format(number=last.number))
     echo(lines)
 
 
@@ -252,37 +272,66 @@ def _revision(kind: str, number: int, before: list[dict[str, object]],
 
 
 def _said(p: Any, places: int) -> str:
+    said = _("{payer} paid {payee} {money} on {day} ({note})") if p.note else _(
+        "{payer} paid {payee} {money} on {day}")
+    return said.format(payer=p.payer, payee=p.payee, money=_money(p.money, places, p.currency),
+                       day=_day(p.date), note=p.note)
+
+
+def _money(amount: Decimal, places: int, currency: str) -> str:
+    """Money in text, as the language writes it, and its currency: "3.35 DKK" ("3,35 DKK")."""
     from ..ledger import shown
 
-    currency = f" {p.currency}" if p.currency else ""
-    note = f" ({p.note})" if p.note else ""
-    return f"{p.payer} paid {p.payee} {shown(p.money, places)}{currency} on {p.date}{note}"
+    return number(shown(amount, places)) + (f" {currency}" if currency else "")
+
+
+def _day(when: datetime.date) -> str:
+    return day(when)
 
 
 def _standing(found: Folder, payments: list[Any], made: Any) -> list[str]:
     """What the payer and the payee are still owed or owe, once `payments` count."""
     from .. import book
-    from ..ledger import shown
 
     places = _places(found, made.currency)
     counted = book.counting(payments, found.sittings)
     before = book.counting([p for p in payments if p.number != made.number], found.sittings)
     unpaid = book.unpaid(found.sittings, made.currency)
     now, was = (book.owed(unpaid, c, made.currency) for c in (counted, before))
-    currency = f" {made.currency}" if made.currency else ""
 
-    def where(name: str) -> str:
+    def where(name: str) -> tuple[str, str]:
+        """Whether `name` owes, is owed or is square, and how much."""
         money = now.get(name.casefold(), Decimal(0))
-        if not money:
-            return f"{name} is square"
-        owes = "owes" if money < 0 else "is owed"
-        return f"{name} {owes} {shown(abs(money), places)}{currency}"
+        state = "square" if not money else "owes" if money < 0 else "owed"
+        return state, _money(abs(money), places, made.currency)
 
-    lines = [f"Now {where(made.payer)}, and {where(made.payee)}."]
+    (payer, payer_money), (payee, payee_money) = where(made.payer), where(made.payee)
+    lines = [_NOW[payer, payee]().format(payer=made.payer, payee=made.payee,
+                                         payer_money=payer_money, payee_money=payee_money)]
     owed = -was.get(made.payer.casefold(), Decimal(0))
     if made in payments and made.money > max(owed, Decimal(0)):
         extra = made.money - max(owed, Decimal(0))
-        lines.append(f"That is {shown(extra, places)}{currency} more than {made.payer} owed "
-                     f"({shown(max(owed, Decimal(0)), places)}{currency}): {made.payee} owes "
-                     "it back.")
+        lines.append(_("That is {extra} more than {payer} owed ({owed}): {payee} owes it back.")
+                     .format(extra=_money(extra, places, made.currency), payer=made.payer,
+                             owed=_money(max(owed, Decimal(0)), places, made.currency),
+                             payee=made.payee))
     return lines
+
+
+#: Where the payer and the payee stand after a payment: each owes, is owed, or is square.
+_NOW: dict[tuple[str, str], Callable[[], str]] = {
+    ("owes", "owes"): lambda: _("Now {payer} owes {payer_money}, and {payee} owes "
+                                "{payee_money}."),
+    ("owes", "owed"): lambda: _("Now {payer} owes {payer_money}, and {payee} is owed "
+                                "{payee_money}."),
+    ("owes", "square"): lambda: _("Now {payer} owes {payer_money}, and {payee} is square."),
+    ("owed", "owes"): lambda: _("Now {payer} is owed {payer_money}, and {payee} owes "
+                                "{payee_money}."),
+    ("owed", "owed"): lambda: _("Now {payer} is owed {payer_money}, and {payee} is owed "
+                                "{payee_money}."),
+    ("owed", "square"): lambda: _("Now {payer} is owed {payer_money}, and {payee} is square."),
+    ("square", "owes"): lambda: _("Now {payer} is square, and {payee} owes {payee_money}."),
+    ("square", "owed"): lambda: _("Now {payer} is square, and {payee} is owed "
+                                  "{payee_money}."),
+    ("square", "square"): lambda: _("Now {payer} is square, and {payee} is square."),
+}

@@ -12,7 +12,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic
 
+from .. import i18n
 from ..games.base import E, R, S, St
+from ..i18n import _, ngettext
 from ..seating import SeatingResult
 from ..session import Consequences, Played, Session, Standing
 
@@ -24,7 +26,22 @@ class View(ABC, Generic[S, E, St, R]):
     """Defaults suit a game with nothing but deals and balances."""
 
     deal_word: str = "Deal"
-    """What one deal is called in titles: "Hand" for Loo."""
+    """What one deal is called in titles: "Hand" for Loo. The English word: `deal_title`
+    and `deals` say it in the language chosen."""
+
+    def deal_title(self) -> str:
+        """What one deal is called in titles, in the language chosen: "Deal", "Hand"."""
+        words = _DEAL_WORDS.get(self.deal_word)
+        return words[0]() if words else self.deal_word
+
+    def deals(self, count: int) -> str:
+        """What `count` deals are called in a sentence, in the language chosen: "deal",
+        "deals", "hands"."""
+        words = _DEAL_WORDS.get(self.deal_word)
+        if words:
+            return words[1](count)
+        word = self.deal_word.lower()
+        return word + ("" if count == 1 else "s") if i18n.SPEAKING.code == "en" else word
 
     @abstractmethod
     def describe(self, result: R) -> str:
@@ -56,17 +73,19 @@ class View(ABC, Generic[S, E, St, R]):
         """The lines printed when an entry is recorded: what it did and what comes next."""
         result: Any = played.result
         if isinstance(result, SeatingResult):
-            return [f"{result.change.words}: {', '.join(result.seated)} sit at the table.",
-                    f"Next dealer: {standing.next_dealer}."]
+            return [_("{change}: {players} sit at the table.").format(
+                        change=result.change.words, players=", ".join(result.seated)),
+                    next_dealer(standing)]
         return self.deal_recorded(session, played, standing)
 
     def deal_recorded(self, session: Session[S, E, St, R], played: Played[E, St, R],
                       standing: Standing[St]) -> list[str]:
         """The lines printed when a deal is recorded: what it did and what comes next."""
-        title = f"{self.deal_word} {played.number}, dealt by {played.dealer}"
-        return [f"{title}: {self.describe(played.result)}.",
+        return [_("{deal} {number}, dealt by {dealer}: {what}.").format(
+                    deal=self.deal_title(), number=played.number, dealer=played.dealer,
+                    what=self.describe(played.result)),
                 *self.standing_lines(session, standing),
-                f"Next dealer: {standing.next_dealer}."]
+                next_dealer(standing)]
 
     def standing_lines(self, session: Session[S, E, St, R], standing: Standing[St]) -> list[str]:
         """Where the sitting stands, after a deal and under `show`."""
@@ -82,13 +101,13 @@ class View(ABC, Generic[S, E, St, R]):
         """The lines printed when `undo` has removed `removed` (and the nets it moved)."""
         what = self.what(removed.result)
         if removed.number is None:
-            lines = [f"Removed the {what}."]
+            lines = [_("Removed the {what}.").format(what=what)]
         else:
-            lines = [f"Removed {self.deal_word.lower()} {removed.number} (dealt by "
-                     f"{removed.dealer}): {what}."]
+            lines = [_("Removed {deal} {number} (dealt by {dealer}): {what}.").format(
+                deal=self.deals(1), number=removed.number, dealer=removed.dealer, what=what)]
         left = standing.deals
-        lines.append(f"{left} {self.deal_word.lower()}{'' if left == 1 else 's'} left; next "
-                     f"dealer: {standing.next_dealer}.")
+        lines.append(_("{count} {deals} left; next dealer: {dealer}.").format(
+            count=left, deals=self.deals(left), dealer=standing.next_dealer))
         lines += self.undone_lines(session, removed, standing)
         return lines + (self.consequences(outcome, quiet=True) if outcome else [])
 
@@ -100,10 +119,12 @@ class View(ABC, Generic[S, E, St, R]):
     def amended(self, number: int, outcome: Consequences, position: int) -> list[str]:
         """The lines printed when deal `number` (entry `position`) was amended: its two
         readings, each later deal whose result it changed, and the nets that moved."""
-        word = f"{self.deal_word} {number}"
+        deal = self.deal_title()
         was, now = outcome.before[position], outcome.after[position]
-        return [f"{word} was: {self.describe(was.result)}.",
-                f"{word} now: {self.describe(now.result)}.",
+        return [_("{deal} {number} was: {what}.").format(
+                    deal=deal, number=number, what=self.describe(was.result)),
+                _("{deal} {number} now: {what}.").format(
+                    deal=deal, number=number, what=self.describe(now.result)),
                 *self.consequences(outcome, skip=position)]
 
     def consequences(self, outcome: Consequences, skip: int | None = None, quiet: bool = False
@@ -118,15 +139,17 @@ class View(ABC, Generic[S, E, St, R]):
             later = self.what(outcome.after[j].result)
             if then != later:
                 number = outcome.after[j].number
-                what = f"{self.deal_word} {number}" if number else f"Entry {j + 1}"
-                lines.append(f"{what}: {then} -> {later}.")
+                lines.append(_("{deal} {number}: {was} -> {now}.").format(
+                    deal=self.deal_title(), number=number, was=then, now=later) if number
+                    else _("Entry {number}: {was} -> {now}.").format(
+                        number=j + 1, was=then, now=later))
         before, after = outcome.nets
         changed = [p for p in {**before, **after} if before.get(p, 0) != after.get(p, 0)]
         if not changed:
-            return lines if quiet else [*lines, "Nobody's net changed."]
-        return [*lines, "Nets now: " + ", ".join(
+            return lines if quiet else [*lines, _("Nobody's net changed.")]
+        return [*lines, _("Nets now: {nets}.").format(nets=", ".join(
             f"{p} {signed(before.get(p, 0))} -> {signed(after.get(p, 0))}"
-            for p in changed) + "."]
+            for p in changed))]
 
     def inputs(self, data: dict[str, Any]) -> str:
         """An entry's inputs as the file holds them, in the words of the command line:
@@ -145,14 +168,15 @@ class View(ABC, Generic[S, E, St, R]):
                 words += [flag, _listed(value)]
             else:
                 words += [flag, str(value)]
-        return " ".join(words) or "(nothing)"
+        return " ".join(words) or _("(nothing)")
 
     positional: str | None = None
     """The input given without an option name (Loo: the tricks, PLAYER=N)."""
 
     def prompt(self, session: Session[S, E, St, R], standing: Standing[St]) -> str:
         """What comes next, for the prompt of `play`: "hand 7 · Dan deals"."""
-        return f"{self.deal_word.lower()} {standing.deals + 1} · {standing.next_dealer} deals"
+        return _("{deal} {number} · {dealer} deals").format(
+            deal=self.deals(1), number=standing.deals + 1, dealer=standing.next_dealer)
 
     def settle_lines(self, session: Session[S, E, St, R], settlement: Settlement[St]
                      ) -> list[str]:
@@ -182,9 +206,40 @@ def _listed(items: list[Any]) -> str:
 
 def rate(session: Session[Any, Any, Any, Any]) -> str:
     """What a unit is worth: "1 counter = 0.05 kr" ("1 chip = 1" without a currency)."""
-    return f"1 {session.game.unit} = {session.value} {session.currency}".rstrip()
+    return _("1 {unit} = {value} {currency}").format(
+        unit=unit_words(session.game.unit, 1), value=i18n.number(session.value),
+        currency=session.currency).rstrip()
+
+
+def next_dealer(standing: Standing[Any]) -> str:
+    """"Next dealer: Bob."."""
+    return _("Next dealer: {dealer}.").format(dealer=standing.next_dealer)
+
+
+def unit_words(unit: str, count: int) -> str:
+    """What `count` of a game's units are called, in the language chosen: "counter",
+    "chips", "points" (a unit of a game this does not know: its English word, "s" added
+    for more than one)."""
+    words = _UNITS.get(unit)
+    if words is not None:
+        return words(count)
+    return unit if count == 1 else unit + "s"
 
 
 def signed(units: int) -> str:
     """+3, -2, or 0 (never +0)."""
     return f"{units:+d}" if units else "0"
+
+
+#: The words of each deal_word there is: a title, and counted.
+_DEAL_WORDS: dict[str, tuple[Callable[[], str], Callable[[int], str]]] = {
+    "Deal": (lambda: _("Deal"), lambda n: ngettext("deal", "deals", n)),
+    # TRANSLATORS: a deal of Three-card Loo, which its players call a hand.
+    "Hand": (lambda: _("Hand"), lambda n: ngettext("hand", "hands", n)),
+}
+#: The words of each game's unit (Game.unit, in English: what JSON says).
+_UNITS: dict[str, Callable[[int], str]] = {
+    "counter": lambda n: ngettext("counter", "counters", n),
+    "chip": lambda n: ngettext("chip", "chips", n),
+    "point": lambda n: ngettext("point", "points", n),
+}

@@ -7,12 +7,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..book import Currency, Line, Paid, Sitting, money_of, players_in
+from ..i18n import _, day, ngettext, number
 from ..ledger import shown
-from .report import Column, Report, Table
+from .report import Column, Report, Table, for_both
 
 
 def _label(currency: str) -> str:
-    return currency or "no currency"
+    return currency or _("no currency")
+
+
+def _money(amount: Any, places: int, sign: bool = False) -> str:
+    """Money in text, as the language writes it: +13.00, in Danish +13,00."""
+    return number(shown(amount, places, sign))
 
 
 def book(sittings: Sequence[Sitting], currencies: Sequence[Currency]) -> Report:
@@ -21,57 +27,70 @@ def book(sittings: Sequence[Sitting], currencies: Sequence[Currency]) -> Report:
     it. As CSV, four tables: the sittings (a money column a player), the accounts, the
     payments made and the plan (a row a currency and player, or payment)."""
     if not sittings and not any(c.paid for c in currencies):
-        return Report(lambda: book_data(sittings, currencies), (), ("0 sittings.",))
+        return Report(lambda: book_data(sittings, currencies), (), (_("0 sittings."),))
     scales = {c.currency: c.places for c in currencies}
-    rows = [[s.date.isoformat(), s.name + ("*" if s.changes else ""), s.game, s.deals,
-             s.paid.isoformat() if s.paid else "",
-             ", ".join(f"{p} {shown(m, scales[s.currency], True)}"
+    rows = [[day(s.date), s.name + ("*" if s.changes else ""), s.game, number(str(s.deals)),
+             day(s.paid) if s.paid else "",
+             ", ".join(f"{p} {_money(m, scales[s.currency], True)}"
                        for p, m in money_of(s).items())
              + (f" ({s.currency})" if s.currency else "")] for s in sittings]
-    tables = [Table((Column("date"), Column("session"), Column("game"), Column("deals", True),
-                     Column("paid", wrap=True), Column("money", wrap=True)), rows,
+    tables = [Table((Column(_("date")), Column(_("session")), Column(_("game")),
+                     Column(_("deals"), True), Column(_("paid"), wrap=True),
+                     Column(_("money"), wrap=True)), rows,
                     name="sittings")] if rows else []
     for c in currencies:
         tables += _currency_tables(c)
     title = _title(sittings, currencies)
-    footer = ("", "* changed after it was played ('scorekeeper history -s NAME' says how).") if (
-        any(s.changes for s in sittings)) else ()
+    footer = ("", _("* changed after it was played ('scorekeeper history -s NAME' says how)."
+                    )) if any(s.changes for s in sittings) else ()
     return Report(lambda: book_data(sittings, currencies), tuple(tables), title, footer,
                   sheets=sheets(sittings, currencies))
 
 
 def _title(sittings: Sequence[Sitting], currencies: Sequence[Currency]) -> tuple[str, ...]:
     made = sum(len(c.paid) for c in currencies)
-    counted = f" and {made} payment{'' if made == 1 else 's'} between players" if made else ""
+    count = len(sittings)
+    held = ngettext("{count} sitting", "{count} sittings", count).format(count=count)
+    paid = ngettext("{count} payment", "{count} payments", made).format(count=made)
     if not sittings:
-        return (f"0 sittings{counted}.", "")
-    first, last = sittings[0].date, sittings[-1].date
-    return (f"{len(sittings)} sitting{'' if len(sittings) == 1 else 's'}{counted} from {first} "
-            f"to {last}.", "")
+        return (_("{sittings} and {payments} between players.").format(
+            sittings=held, payments=paid) if made else _("0 sittings."), "")
+    first, last = day(sittings[0].date), day(sittings[-1].date)
+    if made:
+        # TRANSLATORS: "12 sittings and 3 payments between players from 2026-11-02 to ..."
+        return (_("{sittings} and {payments} between players from {first} to {last}.").format(
+            sittings=held, payments=paid, first=first, last=last), "")
+    return (_("{sittings} from {first} to {last}.").format(sittings=held, first=first,
+                                                           last=last), "")
 
 
 def _currency_tables(c: Currency) -> list[Table]:
     """A currency's payments made, accounts, and the plan that clears what is left."""
     label, scale = _label(c.currency), c.places
     tables = []
+    money_head = _("money ({currency})").format(currency=label)
     if c.paid:
         tables.append(Table(
-            (Column("#", True), Column("date"), Column("from"), Column("to"),
-             Column(f"paid ({label})", True), Column("note", wrap=True)),
-            [[p.number, p.date.isoformat(), p.payer, p.payee, shown(p.money, scale), p.note]
-             for p in c.paid], caption=f"Paid between players in {label}:", name="payments"))
-    paid = [Column("paid", True), Column("received", True)] if c.paid else []
+            (Column("#", True), Column(_("date")), Column(_("from")), Column(_("to")),
+             Column(_("paid ({currency})").format(currency=label), True),
+             Column(_("note"), wrap=True)),
+            [[p.number, day(p.date), p.payer, p.payee, _money(p.money, scale), p.note]
+             for p in c.paid],
+            caption=_("Paid between players in {currency}:").format(currency=label),
+            name="payments"))
+    paid = [Column(_("paid"), True), Column(_("received"), True)] if c.paid else []
     tables.append(Table(
-        (Column("player"), Column("sittings", True), Column(f"money ({label})", True), *paid,
-         Column("outstanding", True)),
-        [[a.name, a.sittings, shown(a.money, scale, True),
-          *([shown(a.paid, scale), shown(a.received, scale)] if c.paid else []),
-          shown(a.outstanding, scale, True)] for a in c.accounts],
-        caption=f"In {label}:", name="accounts"))
+        (Column(_("player")), Column(_("sittings"), True), Column(money_head, True), *paid,
+         Column(_("outstanding"), True)),
+        [[a.name, number(str(a.sittings)), _money(a.money, scale, True),
+          *([_money(a.paid, scale), _money(a.received, scale)] if c.paid else []),
+          _money(a.outstanding, scale, True)] for a in c.accounts],
+        caption=_("In {currency}:").format(currency=label), name="accounts"))
     tables.append(Table(
-        (Column("pays"), Column("to"), Column(f"money ({label})", True)),
-        [[p.payer, p.payee, shown(p.money, scale)] for p in c.payments],
-        caption=None if c.payments else f"Nothing is outstanding in {label}.", name="plan"))
+        (Column(_("pays")), Column(_("to")), Column(money_head, True)),
+        [[p.payer, p.payee, _money(p.money, scale)] for p in c.payments],
+        caption=None if c.payments else _("Nothing is outstanding in {currency}.").format(
+            currency=label), name="plan"))
     return tables
 
 
@@ -142,38 +161,82 @@ def explain(name: str, lines: Sequence[Line], currencies: Sequence[Currency]) ->
     yet paid and each payment that counts, with the running total, ending at what the book
     shows."""
     places = {c.currency: c.places for c in currencies}
-    tables, data = [], []
-    for currency in sorted({line.currency for line in lines}):
+    data = []
+    chosen = sorted({line.currency for line in lines})
+    for currency in chosen:
         of = [line for line in lines if line.currency == currency]
         scale = places.get(currency, 2)
-        rows = [[line.date.isoformat(), line.what, shown(line.money, scale, True),
-                 shown(line.total, scale, True)] for line in of]
-        label = _label(currency)
-        tables.append(Table((Column("date"), Column("what", wrap=True),
-                             Column(f"money ({label})", True), Column("total", True)), rows,
-                            caption=f"{name} in {label}: {shown(of[-1].total, scale, True)} "
-                                    "outstanding", name=currency or "none"))
         data.append({"currency": currency, "outstanding": shown(of[-1].total, scale),
                      "lines": [{"date": line.date.isoformat(), "what": line.what,
                                 "kind": line.kind, "money": shown(line.money, scale),
                                 "total": shown(line.total, scale)} for line in of]})
-    title = () if lines else (f"{name} owes nothing and is owed nothing: no sitting not yet "
-                              "paid, and no payment that counts.",)
-    return Report({"player": name, "currencies": data}, tuple(tables), title)
+
+    def tables() -> tuple[Table, ...]:
+        made = []
+        for currency in chosen:
+            of = [line for line in lines if line.currency == currency]
+            scale = places.get(currency, 2)
+            rows = [[day(line.date), _what(line), _money(line.money, scale, True),
+                     _money(line.total, scale, True)] for line in of]
+            label = _label(currency)
+            made.append(Table(
+                (Column(_("date")), Column(_("what"), wrap=True),
+                 Column(_("money ({currency})").format(currency=label), True),
+                 Column(_("total"), True)), rows,
+                caption=_("{name} in {currency}: {money} outstanding").format(
+                    name=name, currency=label, money=_money(of[-1].total, scale, True)),
+                name=currency or "none"))
+        return tuple(made)
+
+    title = () if lines else (_("{name} owes nothing and is owed nothing: no sitting not yet "
+                                "paid, and no payment that counts.").format(name=name),)
+    shown_tables, sheets = for_both(tables)
+    return Report({"player": name, "currencies": data}, shown_tables, title, sheets=sheets)
+
+
+def _what(line: Line) -> str:
+    """What a line of an explanation is, in the language chosen (Line.what in English)."""
+    if line.kind == "paid":
+        return _("paid {name} (payment {number})").format(name=line.party, number=line.number)
+    if line.kind == "received":
+        return _("paid by {name} (payment {number})").format(name=line.party,
+                                                            number=line.number)
+    return line.what
+
+
+def _count_title(key: str) -> str:
+    """What `stats` counts (a key of its JSON and CSV: Game.counts), as its tables say it
+    in the language chosen."""
+    titles = {
+        "sittings": _("sittings"), "deals": _("deals"),
+        # TRANSLATORS: Loo: how many times a player was looed; counters taken from pools.
+        "looed": _("looed"), "pools": _("pools"),
+        # TRANSLATORS: Pinochle: contracts bid, and how they ended.
+        "bids": _("bids"), "made": _("made"), "set": _("set"), "conceded": _("conceded"),
+        "declined": _("declined"),
+        "rubbers": _("rubbers"), "rubbers_won": _("rubbers won"), "games_won": _("games won"),
+        "slams": _("slams"),
+    }
+    return titles.get(key, key.replace("_", " "))
 
 
 def stats(rows: Sequence[dict[str, Any]], titles: dict[str, str]) -> Report:
     """One table a game: each player's sittings and deals, and what the game counts."""
-    tables = []
-    for game, title in titles.items():
-        of_game = [r for r in rows if r["game"] == game]
-        if not of_game:
-            continue
-        keys = [k for k in of_game[0] if k not in ("name", "game")]
-        tables.append(Table((Column("player"), *(Column(k.replace("_", " "), True)
-                                                  for k in keys)),
-                            [[r["name"], *(r[k] for k in keys)] for r in of_game],
-                            caption=f"{title}:", name=game))
-    if not tables:
-        return Report({"players": []}, (), ("No sittings to count.",))
-    return Report({"players": list(rows)}, tuple(tables))
+    def tables() -> tuple[Table, ...]:
+        made = []
+        for game, title in titles.items():
+            of_game = [r for r in rows if r["game"] == game]
+            if not of_game:
+                continue
+            keys = [k for k in of_game[0] if k not in ("name", "game")]
+            made.append(Table((Column(_("player")), *(Column(_count_title(k), True)
+                                                       for k in keys)),
+                              [[r["name"], *(number(str(r[k])) for k in keys)]
+                               for r in of_game],
+                              caption=f"{title}:", name=game))
+        return tuple(made)
+
+    shown_tables, sheets = for_both(tables)
+    if not shown_tables:
+        return Report({"players": []}, (), (_("No sittings to count."),))
+    return Report({"players": list(rows)}, shown_tables, sheets=sheets)

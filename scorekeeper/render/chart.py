@@ -14,8 +14,10 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 from ..book import Sitting, money_of, players_in
+from ..i18n import _, number
 from ..ledger import places_of
 from ..session import AnySession, Played
+from .base import unit_words
 
 #: A marker a line, told apart without colour: as many as a Loo table's most players.
 MARKERS = "*+ox#@%&$=~^?!<>"
@@ -55,9 +57,10 @@ def session_chart(session: AnySession, played: Sequence[Played[Any, Any, Any]],
         if each.number is not None:
             for p in names:
                 running[p].append(each.balances.get(p, 0))
-    unit = session.game.unit
-    return chart(f"{session.game.title} '{session.name}': {unit}s won, deal by deal",
-                 f"{unit}s", "deals", running, canvas)
+    units = unit_words(session.game.unit, 2)
+    return chart(_("{game} '{name}': {units} won, deal by deal").format(
+                     game=session.game.title, name=session.name, units=units),
+                 units, _("deals"), running, canvas)
 
 
 def book_charts(sittings: Sequence[Sitting], canvas: Canvas) -> str:
@@ -73,19 +76,22 @@ def book_charts(sittings: Sequence[Sitting], canvas: Canvas) -> str:
             for n in names:
                 won = money.get(n.casefold(), Decimal(0)).scaleb(places)
                 running[n].append(running[n][-1] + int(won))
-        drawn.append(chart(f"Money won, sitting by sitting ({currency or 'no currency'})",
-                           currency or "money", "sittings", running, canvas, _days(of),
+        drawn.append(chart(_("Money won, sitting by sitting ({currency})").format(
+                               currency=currency or _("no currency")),
+                           currency or _("money"), _("sittings"), running, canvas, _days(of),
                            places))
     return "\n\n".join(drawn)
 
 
 def _days(sittings: Sequence[Sitting]) -> list[str]:
-    """Each sitting's day (MM-DD) under its point, sittings of the same day told apart by
-    a letter: 12-01, 12-01b."""
+    """Each sitting's day (MM-DD; in Danish DD.MM) under its point, sittings of the same day
+    told apart by a letter: 12-01, 12-01b."""
     labels: list[str] = [""]
     seen: dict[str, int] = {}
+    # TRANSLATORS: a day without its year under a chart, as strftime writes it: 12-01.
+    short = _("%m-%d")
     for s in sittings:
-        day = s.date.strftime("%m-%d")
+        day = s.date.strftime(short)
         seen[day] = seen.get(day, 0) + 1
         labels.append(day if seen[day] == 1 else f"{day}{chr(ord('a') + min(seen[day], 26) - 1)}")
     return labels
@@ -104,8 +110,10 @@ def chart(title: str, unit: str, xlabel: str, running: Mapping[str, Sequence[int
     """Each running total (whole numbers of 10**-`places`) as a line over x from 0; the x
     ticks named by `labels` when given. TooSmall if the canvas is."""
     if canvas.width < LEAST_WIDTH or canvas.height < LEAST_HEIGHT:
-        raise TooSmall(f"the terminal is {canvas.width} by {canvas.height}: a chart needs "
-                       f"{LEAST_WIDTH} columns and {LEAST_HEIGHT} lines")
+        raise TooSmall(_("the terminal is {width} by {height}: a chart needs {columns} "
+                         "columns and {lines} lines").format(
+                           width=canvas.width, height=canvas.height, columns=LEAST_WIDTH,
+                           lines=LEAST_HEIGHT))
     series = lines_of(running)
     values = [v for s in series for v in s.values] or [0]
     room = canvas.height - 5 - _legend_height(series, canvas.width)
@@ -157,7 +165,7 @@ class Axis(NamedTuple):
 
     def label(self, value: int) -> str:
         text = str(Decimal(value).scaleb(-self.places))
-        return f"+{text}" if value > 0 else text
+        return number(f"+{text}" if value > 0 else text)
 
 
 def _steps() -> Iterator[int]:
@@ -174,8 +182,8 @@ class Plot:
 
     def __init__(self, width: int, axis: Axis) -> None:
         self.width, self.axis = width, axis
-        self.cells = [[" "] * width for _ in range(axis.height())]
-        self.owner = [[-1] * width for _ in range(axis.height())]
+        self.cells = [[" "] * width for _row in range(axis.height())]
+        self.owner = [[-1] * width for _row in range(axis.height())]
         zero = axis.row(0)
         self.cells[zero] = ["-"] * width
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
+from ..i18n import _
 from ..text import width_of
 
 #: How a number begins.
@@ -122,7 +123,9 @@ def legend(short: Mapping[str, str], shape: Shape, width: int) -> list[str]:
     """Who is who, when a name was cut short in the table."""
     used = set(shape.titles) | {c for row in shape.rows for c, n in
                                 zip(row, shape.names, strict=True) if n}
-    pairs = [f"{cut} = {name}" for name, cut in short.items() if cut in used]
+    # TRANSLATORS: who is who when names are cut short to fit: "Ann = Annemarie".
+    pairs = [_("{short} = {name}").format(short=cut, name=name)
+             for name, cut in short.items() if cut in used]
     return wrapped(", ".join(pairs) + ".", width) if pairs else []
 
 

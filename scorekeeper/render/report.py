@@ -8,10 +8,13 @@ character or a spreadsheet formula.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, NamedTuple
 
+from .. import i18n
 from ..errors import UsageError
+from ..i18n import _
 from ..ledger import money_text
 from ..text import visible
 from . import layout
@@ -58,14 +61,49 @@ class Report(NamedTuple):
     drawing: Callable[[int | None], str] | None = None
     """A drawing that stands for the tables when no format is asked for (a score pad),
     made for a width (None: into a pipe)."""
-    sheets: tuple[Table, ...] = ()
+    sheets: tuple[Table, ...] | Callable[[], tuple[Table, ...]] = ()
     """The tables as CSV writes them, where they are not `tables` (the book's money, a
-    column a player); one a CSV."""
+    column a player; in Danish, the tables in English with plain numbers: `for_both`), or
+    a function making them; one a CSV."""
+
+
+@contextmanager
+def in_english() -> Iterator[None]:
+    """English while it lasts, whatever the language chosen: what a program reads (CSV)
+    is made in it, with plain numbers and ISO days."""
+    speaking = i18n.SPEAKING
+    chosen = speaking.code, speaking.words
+    speaking.code, speaking.words = "en", None
+    try:
+        yield
+    finally:
+        speaking.code, speaking.words = chosen
+
+
+def for_both(make: Callable[[], tuple[Table, ...]]
+             ) -> tuple[tuple[Table, ...], Callable[[], tuple[Table, ...]] | tuple[()]]:
+    """The tables `make` makes for people, in the language chosen, and the same tables as
+    CSV writes them (`sheets`): made again in English when CSV is written, unless English
+    was chosen (then none: CSV writes the tables themselves)."""
+    if i18n.SPEAKING.code == "en":
+        return make(), ()
+
+    def sheets() -> tuple[Table, ...]:
+        with in_english():
+            return make()
+
+    return make(), sheets
+
+
+def _sheets(report: Report) -> tuple[Table, ...]:
+    """The tables CSV writes."""
+    sheets = report.sheets() if callable(report.sheets) else report.sheets
+    return sheets or tuple(report.tables)
 
 
 def table_names(report: Report, fmt: str | None) -> list[str]:
     """The names of the tables --table may choose in `fmt`."""
-    tables = (report.sheets or report.tables) if fmt == "csv" else report.tables
+    tables = _sheets(report) if fmt == "csv" else report.tables
     return list(dict.fromkeys(t.name for t in tables if t.name))
 
 
@@ -76,8 +114,9 @@ def check_format(fmt: str) -> str:
     from tabulate import tabulate_formats  # type: ignore[import-untyped]
 
     if fmt not in tabulate_formats:
-        raise UsageError(f"unknown format {fmt!r}: use json, csv or a table format "
-                         f"({', '.join(sorted(tabulate_formats))})")
+        raise UsageError(_("unknown format {format!r}: use json, csv or a table format "
+                           "({formats})").format(format=fmt,
+                                                 formats=", ".join(sorted(tabulate_formats))))
     return fmt
 
 
@@ -91,7 +130,7 @@ def emit(report: Report, fmt: str | None, width: int | None = None, table: str |
     if fmt == "json":
         return to_json(report.data() if callable(report.data) else report.data)
     if fmt == "csv":
-        sheets = _chosen(report.sheets or report.tables, table, report, fmt)
+        sheets = _chosen(_sheets(report), table, report, fmt)
         return _csv(sheets[0]) if sheets else ""
     if table is not None:
         report = report._replace(tables=tuple(_chosen(report.tables, table, report, fmt)),
@@ -111,7 +150,8 @@ def _chosen(tables: Sequence[Table], name: str | None, report: Report, fmt: str 
     chosen = [t for t in tables if t.name == name]
     if not chosen:
         names = table_names(report, fmt)
-        raise UsageError(f"no table {name!r} here: {', '.join(names) or 'it has one table'}")
+        raise UsageError(_("no table {name!r} here: {names}").format(
+            name=name, names=", ".join(names) or _("it has one table")))
     return chosen
 
 
@@ -219,7 +259,7 @@ def _tabulated(shape: layout.Shape, fmt: str, width: int | None, players: Sequen
     if width is None or _widest(drawn) <= width:
         return drawn
     room = width
-    for _ in range(4):
+    for _attempt in range(4):
         found = layout.fitted(shape, room, players)
         if found is None:
             break

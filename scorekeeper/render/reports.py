@@ -3,16 +3,19 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 from typing import Any
 
+from .. import i18n
 from ..history import Revision
+from ..i18n import _, day, ngettext, number
 from ..ledger import money, places_of, shown
 from ..reckoning import Settlement
 from ..session import AnySession, Played, Standing, entry_to_data, everyone
 from . import view_of
-from .base import rate, signed
-from .report import Column, Report, Table
+from .base import next_dealer, rate, signed, unit_words
+from .report import Column, Report, Table, for_both
 
 
 def show(session: AnySession, played: list[Played[Any, Any, Any]], standing: Standing[Any],
@@ -22,16 +25,21 @@ def show(session: AnySession, played: list[Played[Any, Any, Any]], standing: Sta
     view = view_of(session.game)
     players = everyone(session, standing)  # and every player who sat at the table
     extra = list(session.game.accounts)
-    columns = (Column("#", numeric=True), Column("dealer", name=True),
-               Column("what happened", wrap=True),
-               *(Column(p, numeric=True) for p in players),
-               *(Column(view.account_name(a), numeric=True) for a in extra))
-    rows = [[("" if p.number is None else str(p.number)) + ("*" if i in changed else ""),
-             p.dealer or "",
-             view.what(p.result),
-             *[signed(p.balances[player]) if player in p.balances else "" for player in players],
-             *[str(p.balances[a]) for a in extra]]
-            for i, p in enumerate(played)]
+
+    def table() -> tuple[Table, ...]:
+        columns = (Column("#", numeric=True), Column(_("dealer"), name=True),
+                   Column(_("what happened"), wrap=True),
+                   *(Column(p, numeric=True) for p in players),
+                   *(Column(view.account_name(a), numeric=True) for a in extra))
+        rows = [[("" if p.number is None else str(p.number)) + ("*" if i in changed else ""),
+                 p.dealer or "",
+                 view.what(p.result),
+                 *[number(signed(p.balances[player])) if player in p.balances else ""
+                   for player in players],
+                 *[number(str(p.balances[a])) for a in extra]]
+                for i, p in enumerate(played)]
+        record = ngettext("deal", "deals", 1)  # what a row is, when a row is a record
+        return (Table(columns, rows, players=tuple(players), record=record),) if rows else ()
 
     def data() -> dict[str, Any]:
         return {
@@ -47,16 +55,16 @@ def show(session: AnySession, played: list[Played[Any, Any, Any]], standing: Sta
             **view.show_data(session, played, standing),
         }
 
-    footer = (*view.standing_lines(session, standing), f"Next dealer: {standing.next_dealer}.",
+    footer = (*view.standing_lines(session, standing), next_dealer(standing),
               *_marked(view, played, changed))
-    tables = (Table(columns, rows, players=tuple(players), record="deal"),) if rows else ()
-    title = () if rows else ("No deals yet.",)
+    tables, sheets = for_both(table)
+    title = () if played else (_("No deals yet."),)
     drawing = view.drawing(session, played, standing)
     if drawing is not None and changed:
         notes = _marked(view, played, changed, listed=True)
         pad = drawing
         drawing = lambda width: "\n".join([pad(width), *notes])  # noqa: E731
-    return Report(data, tables, title, footer, drawing)
+    return Report(data, tables, title, footer, drawing, sheets)
 
 
 def _marked(view: Any, played: list[Played[Any, Any, Any]], changed: set[int] | frozenset[int],
@@ -65,11 +73,11 @@ def _marked(view: Any, played: list[Played[Any, Any, Any]], changed: set[int] | 
     if not changed:
         return []
     if not listed:
-        return ["* changed after it was played ('scorekeeper history' says how)."]
+        return [_("* changed after it was played ('scorekeeper history' says how).")]
     numbers = [str(played[i].number) for i in sorted(changed) if played[i].number]
-    word = view.deal_word.lower() + ("s" if len(numbers) > 1 else "")
-    return [f"Changed after they were played: {word} {', '.join(numbers)} ('scorekeeper "
-            "history' says how)."] if numbers else []
+    return [_("Changed after they were played: {deals} {numbers} ('scorekeeper history' says "
+              "how).").format(deals=view.deals(len(numbers)), numbers=", ".join(numbers))
+            ] if numbers else []
 
 
 def settle(session: AnySession, settlement: Settlement[Any]) -> Report:
@@ -77,20 +85,29 @@ def settle(session: AnySession, settlement: Settlement[Any]) -> Report:
     view = view_of(session.game)
     unit, value, currency = session.game.unit, session.unit_value, session.currency
     places = places_of(value)
-    money_head = f"money ({currency})" if currency else "money"
     held = [view.held(session, p.net) for p in settlement.players]
     held_keys = list(view.held(session, 0))
-    nets = Table(
-        (Column("player"), Column(f"net ({unit}s)", numeric=True),
-         *(Column(f"{k} held", numeric=True) for k in held_keys),
-         Column(money_head, numeric=True)),
-        [[p.name, signed(p.net), *h.values(), shown(p.money, places, sign=True)]
-         for p, h in zip(settlement.players, held, strict=True)], name="players")
-    payments = Table(
-        (Column("pays"), Column("to"), Column(f"{unit}s", numeric=True),
-         Column(money_head, numeric=True)),
-        [[t.payer, t.payee, t.units, shown(money(t.units, value), places)]
-         for t in settlement.payments], name="payments")
+
+    def tables() -> tuple[Table, ...]:
+        money_head = _("money ({currency})").format(currency=currency) if currency else _(
+            "money")
+        nets = Table(
+            (Column(_("player")), Column(_("net ({units})").format(units=unit_words(unit, 2)),
+                                         numeric=True),
+             *(Column(_held(k), numeric=True) for k in held_keys),
+             Column(money_head, numeric=True)),
+            [[p.name, number(signed(p.net)), *(number(str(n)) for n in h.values()),
+              number(shown(p.money, places, sign=True))]
+             for p, h in zip(settlement.players, held, strict=True)], name="players")
+        payments = Table(
+            (Column(_("pays")), Column(_("to")), Column(unit_words(unit, 2), numeric=True),
+             Column(money_head, numeric=True)),
+            [[t.payer, t.payee, number(str(t.units)),
+              number(shown(money(t.units, value), places))]
+             for t in settlement.payments], name="payments")
+        return nets, payments
+
+    both, sheets = for_both(tables)
     deals = settlement.standing.deals
     data = {
         "session": session.name, "game": session.game.name, "unit": unit,
@@ -102,72 +119,119 @@ def settle(session: AnySession, settlement: Settlement[Any]) -> Report:
                        "money": shown(money(t.units, value), places)}
                       for t in settlement.payments],
     }
-    title = (f"{session.game.title} '{session.name}': {deals} deal{'' if deals == 1 else 's'}, "
-             f"{rate(session)}.",
+    title = (ngettext("{game} '{name}': {count} deal, {rate}.",
+                      "{game} '{name}': {count} deals, {rate}.", deals).format(
+                 game=session.game.title, name=session.name, count=deals, rate=rate(session)),
              *view.settle_lines(session, settlement), "")
     if settlement.payments:
-        return Report(data, (nets, payments), title)
-    return Report(data, (nets,), title, ("", "Nobody owes anybody anything."),
-                  sheets=(nets, payments))
+        return Report(data, both, title, sheets=sheets)
+    return Report(data, both[:1], title, ("", _("Nobody owes anybody anything.")),
+                  sheets=sheets or both)
+
+
+def _held(key: str) -> str:
+    """The title of what a player holds at the end beside his net (View.held)."""
+    if key == "chips":
+        return _("chips held")
+    return _("{what} held").format(what=key)
 
 
 def sessions(rows: list[dict[str, Any]]) -> Report:
     """The sessions of a folder, the current one marked."""
-    columns = (Column(""), Column("session"), Column("game"), Column("date"), Column("paid"),
-               Column("players", wrap=True), Column("deals", numeric=True),
-               Column("file", wrap=True))
-    table = [["*" if r["current"] else "", r["name"], r["game"], r.get("date") or "",
-              r.get("paid") or "", ", ".join(r["players"]),
-              "" if r["game"] == "unreadable" else r["deals"], r["path"]]
-             for r in rows]
     if not rows:
-        return Report({"sessions": []}, (), ("No sessions yet: start one with 'scorekeeper "
-                                             "GAME new NAME --players A,B,C' (GAME: loo, "
-                                             "pinochle or bridge).",))
-    return Report({"sessions": rows}, (Table(columns, table),))
+        return Report({"sessions": []}, (), (_("No sessions yet: start one with 'scorekeeper "
+                                               "GAME new NAME --players A,B,C' (GAME: loo, "
+                                               "pinochle or bridge)."),))
+
+    def tables() -> tuple[Table, ...]:
+        columns = (Column(""), Column(_("session")), Column(_("game")), Column(_("date")),
+                   Column(_("paid")), Column(_("players"), wrap=True),
+                   Column(_("deals"), numeric=True), Column(_("file"), wrap=True))
+        table = [["*" if r["current"] else "", r["name"],
+                  _("unreadable") if r["game"] == "unreadable" else r["game"],
+                  _day(r.get("date")), _day(r.get("paid")), ", ".join(r["players"]),
+                  "" if r["game"] == "unreadable" else number(str(r["deals"])), r["path"]]
+                 for r in rows]
+        return (Table(columns, table),)
+
+    shown_tables, sheets = for_both(tables)
+    return Report({"sessions": rows}, shown_tables, sheets=sheets)
+
+
+def _day(iso: str | None) -> str:
+    """A day the data holds as ISO text, as the language writes it ("" for none)."""
+    return day(datetime.date.fromisoformat(iso)) if iso else ""
 
 
 def history(session: AnySession, revisions: Sequence[Revision]) -> Report:
     """Every change after the fact: when, what, whose nets it moved, and why."""
     view = view_of(session.game)
-    word = view.deal_word.lower()
 
     def what(r: Revision) -> str:
-        where = f" {word} {r.deal}" if r.deal else (f" entry {r.entry}" if r.entry else "")
-        return f"{r.kind}{where}"
+        change = _kind(r.kind)
+        if r.deal:
+            return _("{change} {deal} {number}").format(change=change, deal=view.deals(1),
+                                                        number=r.deal)
+        if r.entry:
+            return _("{change} entry {number}").format(change=change, number=r.entry)
+        return change
 
     def nets(r: Revision) -> str:
-        return ", ".join(f"{p} {signed(a)} -> {signed(b)}" for p, (a, b) in r.nets.items())
+        return ", ".join(f"{p} {number(signed(a))} -> {number(signed(b))}"
+                         for p, (a, b) in r.nets.items())
 
     def header(keys: dict[str, Any]) -> str:
         flat = {**{k: v for k, v in keys.items() if k != "settings"}, **keys.get("settings", {})}
-        return ", ".join(f"{k} {v}" for k, v in flat.items()) or "(not set)"
+        return ", ".join(f"{k} {v}" for k, v in flat.items()) or _("(not set)")
+
+    def when(r: Revision) -> str:
+        return f"{day(r.when.date())} {r.when:%H:%M}"
 
     lines = []
     for r in revisions:
-        lines.append(f"{r.when:%Y-%m-%d %H:%M}  {what(r)}" + (f": {r.why}" if r.why else ""))
+        lines.append(f"{when(r)}  {what(r)}" + (f": {r.why}" if r.why else ""))
         if r.entry:
-            lines += [f"  was: {'; '.join(map(view.inputs, r.before)) or '(none)'}",
-                      f"  now: {'; '.join(map(view.inputs, r.after)) or '(none)'}"]
+            lines += [_("  was: {inputs}").format(
+                          inputs="; ".join(map(view.inputs, r.before)) or _("(none)")),
+                      _("  now: {inputs}").format(
+                          inputs="; ".join(map(view.inputs, r.after)) or _("(none)"))]
         if r.was or r.now:
-            lines += [f"  was: {header(r.was)}", f"  now: {header(r.now)}"]
+            lines += [_("  was: {inputs}").format(inputs=header(r.was)),
+                      _("  now: {inputs}").format(inputs=header(r.now))]
         if r.nets:
-            lines.append(f"  nets: {nets(r)}")
+            lines.append(_("  nets: {nets}").format(nets=nets(r)))
     count = len(revisions)
-    title = (f"{session.game.title} '{session.name}': {count} change{'' if count == 1 else 's'} "
-             "after the fact." if count else f"'{session.name}' has not been changed after the "
-             "fact.",)
-    rows = [[r.when.isoformat(), r.kind, r.deal or "", r.entry or "",
-             "; ".join(map(view.inputs, r.before)), "; ".join(map(view.inputs, r.after)),
-             header(r.was) if r.was else "", header(r.now) if r.now else "", nets(r), r.why]
-            for r in revisions]
-    columns = (Column("when"), Column("change"), Column("deal", True), Column("entry", True),
-               *(Column(title, wrap=True) for title in ("before", "after", "was", "now", "nets",
-                                                         "why")))
+    title = (ngettext("{game} '{name}': {count} change after the fact.",
+                      "{game} '{name}': {count} changes after the fact.", count).format(
+                 game=session.game.title, name=session.name, count=count) if count else
+             _("'{name}' has not been changed after the fact.").format(name=session.name),)
+
+    def tables() -> tuple[Table, ...]:
+        rows = [[r.when.isoformat() if i18n.SPEAKING.code == "en" else when(r), _kind(r.kind),
+                 r.deal or "", r.entry or "",
+                 "; ".join(map(view.inputs, r.before)), "; ".join(map(view.inputs, r.after)),
+                 header(r.was) if r.was else "", header(r.now) if r.now else "", nets(r),
+                 r.why]
+                for r in revisions]
+        columns = (Column(_("when")), Column(_("change")),
+                   Column(ngettext("deal", "deals", 1), True), Column(_("entry"), True),
+                   *(Column(title, wrap=True) for title in (
+                       _("before"), _("after"), _("was"), _("now"), _("nets"), _("why"))))
+        return (Table(columns, rows),) if rows else ()
+
     data = {"session": session.name, "game": session.game.name,
             "history": [revision_data(r) for r in revisions]}
-    return Report(data, (Table(columns, rows),) if rows else (), title,
-                  drawing=(lambda _: "\n".join(lines)) if lines else None)
+    shown_tables, sheets = for_both(tables)
+    return Report(data, shown_tables, title,
+                  drawing=(lambda _width: "\n".join(lines)) if lines else None, sheets=sheets)
+
+
+def _kind(kind: str) -> str:
+    """A change's kind (history.KINDS) in the words of the language chosen."""
+    # TRANSLATORS: the kinds of a change after the fact, as the history lists them.
+    words = {"amend": _("amend"), "undo": _("undo"), "edit": _("edit"), "paid": _("paid"),
+             "reopened": _("reopened")}
+    return words.get(kind, kind)
 
 
 def revision_data(r: Revision) -> dict[str, Any]:
