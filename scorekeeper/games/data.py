@@ -30,8 +30,7 @@ class Fields:
         if not known.issuperset(data):
             for key in data:
                 if key not in known:
-                    self.fail(_("unknown key {key!r} in {what}: expected one of {keys}").format(
-                        key=key, what=_table(what), keys=", ".join(sorted(known))), key)
+                    self.fail(_unknown(what, key, ", ".join(sorted(known))), key)
 
     def fail(self, message: str, key: str | None = None) -> None:
         self.errors.append(RuleError(message, key))
@@ -147,12 +146,16 @@ class Fields:
         return found
 
 
-def _table(what: str) -> str:
-    """What a table of inputs is called (as the games name it), in the language chosen."""
+def _unknown(what: str, key: str, keys: str) -> str:
+    """The message for a key that a table of inputs (as the games name it: "settings", "a
+    deal", ...) does not know, in the language chosen."""
     if what == "settings":
-        return _("settings")
-    if what == "a deal":
-        return _("a deal")
-    if what == "a change of partnerships":
-        return _("a change of partnerships")
-    return what
+        message = _("unknown key {key!r} in settings: expected one of {keys}")
+    elif what == "a deal":
+        message = _("unknown key {key!r} in a deal: expected one of {keys}")
+    elif what == "a change of partnerships":
+        message = _("unknown key {key!r} in a change of partnerships: expected one of {keys}")
+    else:  # a table no message names: its name as the game gives it
+        return _("unknown key {key!r} in {what}: expected one of {keys}").format(
+            key=key, what=what, keys=keys)
+    return message.format(key=key, keys=keys)
