@@ -96,7 +96,7 @@ def _check(values: dict[str, Any]) -> None:
 #: The words of the short form, as each may be typed: English, then Danish (`ekstra P`,
 #: `forsvar`, `pas`, `stik P,P,P`), whatever the language printed.
 MISS = ("miss", "m", "ekstra", "ekstrahånd")
-DEFEND = ("defend", "defended", "def", "forsvar", "forsvaret")
+DEFEND = ("defend", "defended", "def", "forsvar", "forsvaret", "forsvarede")
 PASS = ("pass", "all-pass", "passed", "pas")
 ORDER = ("order", "o", "stik", "rækkefølge")
 
@@ -152,14 +152,15 @@ def _twice(key: str) -> str:
 
 
 def _words() -> list[tuple[str, str]]:
-    """The words of the short form and what each says (Danish ones too, in Danish)."""
+    """The words of the short form and what each says; in Danish each English word followed
+    by its Danish one."""
     about = [_("a player took miss"), _("the dealer played for the pool"),
              _("everyone but the dealer passed"), _("the winners of tricks 1-3")]
     english = list(zip(("miss", "defend", "pass", "order"), about, strict=True))
     if i18n.SPEAKING.code != "da":
         return english
-    danish = list(zip(("ekstra", "forsvar", "pas", "stik"), about, strict=True))
-    return [*danish, *english]
+    danish = zip(("ekstra", "forsvar", "pas", "stik"), about, strict=True)
+    return [word for pair in zip(english, danish, strict=True) for word in pair]
 
 
 def _complete(read: Any, words: list[str], incomplete: str) -> list[tuple[str, str]]:
