@@ -7,16 +7,17 @@ from typing import Any
 
 import click
 
+from .. import i18n
 from ..games.loo import LooDeal, LooSettings, Remainder, Single
 from ..games.players import Players
+from ..i18n import _
 from . import short
 from .common import DealForm, find, find_all, game_command_line
 from .options import CONTEXT, Group, create_session, echo, new_session_options
 from .params import Count, Names, Player, PlayerCount
 
 
-@click.group("loo", context_settings=CONTEXT, cls=Group)
-def group() -> None:
+@click.group("loo", context_settings=CONTEXT, cls=Group, help=_(
     """Three-card Loo: a pool divided by thirds, loos, singles and musts.
 
     \b
@@ -24,32 +25,12 @@ def group() -> None:
       scorekeeper loo new friday --players Ann,Bob,Cid,Dan --value 0.05
       scorekeeper loo deal Bob=2 Cid=0 Dan=1 --miss Dan
       scorekeeper loo deal --all-pass
-    """
+    """))
+def group() -> None:
+    """The `loo` commands."""
 
 
-@group.command("new", context_settings=CONTEXT)
-@click.option("--ante", type=Count(), default=3, show_default=True,
-              help="Counters the dealer puts in the pool (a multiple of 3).")
-@click.option("--loo", "loo_amount", type=Count(),
-              help="A fixed loo [default: equal to the ante].")
-@click.option("--unlimited", is_flag=True, help="A loo is the whole pool of the hand.")
-@click.option("--limit", type=Count(), help="Cap on an unlimited loo.")
-@click.option("--no-must", is_flag=True, help="Play a single as an ordinary hand, not a must.")
-@click.option("--single", type=click.Choice([s.value for s in Single]), default="one-each",
-              show_default=True,
-              help="Which hands a single follows: three players taking a trick each "
-                   "(one-each), or any hand that leaves the pool empty (empty-pool).")
-@click.option("--defender-looed", is_flag=True,
-              help="A dealer who defends the pool and takes no trick is looed.")
-@click.option("--remainder", type=click.Choice([r.value for r in Remainder]), default="early",
-              show_default=True,
-              help="Uneven pool: odd counters to the first tricks (early) or left in the pool "
-                   "(carry).")
-@new_session_options
-@click.pass_context
-def new(ctx: click.Context, /, ante: int, loo_amount: int | None, unlimited: bool,
-        limit: int | None, no_must: bool, single: str, defender_looed: bool, remainder: str,
-        **options: Any) -> None:
+@group.command("new", context_settings=CONTEXT, help=_(
     """Start a Loo session NAME and make it the current one.
 
     \b
@@ -57,35 +38,72 @@ def new(ctx: click.Context, /, ante: int, loo_amount: int | None, unlimited: boo
       scorekeeper loo new friday --players Ann,Bob,Cid,Dan,Eve
       scorekeeper loo new big --players Ann,Bob,Cid --unlimited --limit 30
       scorekeeper loo new cafe --players Ann,Bob,Cid --value 0.05 --currency kr
-    """
+    """))
+@click.option("--ante", type=Count(), default=3, show_default=True,
+              help=_("Counters the dealer puts in the pool (a multiple of 3)."))
+@click.option("--loo", "loo_amount", type=Count(),
+              help=_("A fixed loo [default: equal to the ante]."))
+@click.option("--unlimited", is_flag=True, help=_("A loo is the whole pool of the hand."))
+@click.option("--limit", type=Count(), help=_("Cap on an unlimited loo."))
+@click.option("--no-must", is_flag=True,
+              help=_("Play a single as an ordinary hand, not a must."))
+@click.option("--single", type=click.Choice([s.value for s in Single]), default="one-each",
+              show_default=True,
+              help=_("Which hands a single follows: three players taking a trick each "
+                     "(one-each), or any hand that leaves the pool empty (empty-pool)."))
+@click.option("--defender-looed", is_flag=True,
+              help=_("A dealer who defends the pool and takes no trick is looed."))
+@click.option("--remainder", type=click.Choice([r.value for r in Remainder]), default="early",
+              show_default=True,
+              help=_("Uneven pool: odd counters to the first tricks (early) or left in the "
+                     "pool (carry)."))
+@new_session_options
+@click.pass_context
+def new(ctx: click.Context, /, ante: int, loo_amount: int | None, unlimited: bool,
+        limit: int | None, no_must: bool, single: str, defender_looed: bool, remainder: str,
+        **options: Any) -> None:
+    """`loo new`: a new session of Loo."""
     from ..render.base import rate
 
     if limit is not None and not unlimited:
-        raise click.UsageError("--limit caps an unlimited loo: give --unlimited too")
+        raise click.UsageError(_("--limit caps an unlimited loo: give --unlimited too"))
     if loo_amount is not None and unlimited:
-        raise click.UsageError("--loo N and --unlimited do not go together: choose one")
+        raise click.UsageError(_("--loo N and --unlimited do not go together: choose one"))
     settings = LooSettings(ante, loo_amount, unlimited, limit, not no_must, Single(single),
                            defender_looed, Remainder(remainder))
     session, path = create_session(ctx, "loo", settings, options)
-    loo_text = "the whole pool" if unlimited else str(settings.loo_for(0))
-    if limit:
-        loo_text += f" up to {limit}"
-    must = "a single is a must" if settings.must else "no musts"
-    echo([f"New Three-card Loo session '{session.name}' ({path}).",
-          f"Players in seat order: {', '.join(session.players)}.",
-          f"Ante {ante}, loo {loo_text}, {must}; {rate(session)}.",
-          f"{session.opening_dealer} deals first."])
+    if not unlimited:
+        loo_text = str(settings.loo_for(0))
+    elif limit:
+        loo_text = _("the whole pool up to {limit}").format(limit=limit)
+    else:
+        loo_text = _("the whole pool")
+    must = _("a single is a must") if settings.must else _("no musts")
+    echo([_("New Three-card Loo session '{name}' ({path}).").format(name=session.name,
+                                                                    path=path),
+          _("Players in seat order: {players}.").format(players=", ".join(session.players)),
+          _("Ante {ante}, loo {loo}, {must}; {rate}.").format(ante=ante, loo=loo_text,
+                                                              must=must, rate=rate(session)),
+          _("{dealer} deals first.").format(dealer=session.opening_dealer)])
 
 
 def _check(values: dict[str, Any]) -> None:
     if values["all_pass"] and (values.get("tricks") or values["miss"] or values["defend"]):
-        raise click.UsageError("--all-pass means everyone but the dealer passed: give no "
-                               "PLAYER=TRICKS, --miss or --defend with it")
+        raise click.UsageError(_("--all-pass means everyone but the dealer passed: give no "
+                                 "PLAYER=TRICKS, --miss or --defend with it"))
+
+
+#: The words of the short form, as each may be typed: English, then Danish (`ekstra P`,
+#: `forsvar`, `pas`, `stik P,P,P`), whatever the language printed.
+MISS = ("miss", "m", "ekstra", "ekstrahånd")
+DEFEND = ("defend", "defended", "def", "forsvar", "forsvaret", "forsvarede")
+PASS = ("pass", "all-pass", "passed", "pas")
+ORDER = ("order", "o", "stik", "rækkefølge")
 
 
 def _short(words: list[str]) -> dict[str, Any]:
     """PLAYER=TRICKS for each player who played, then any of: miss P, defend, pass (all
-    passed), order P,P,P (the winners of tricks 1 to 3)."""
+    passed), order P,P,P (the winners of tricks 1 to 3); or their Danish words."""
     values: dict[str, Any] = {}
     tricks = []
     while words:
@@ -93,18 +111,18 @@ def _short(words: list[str]) -> dict[str, Any]:
         lower = word.lower()
         if "=" in word:
             tricks.append(_player_count(word))
-        elif lower in ("miss", "m"):
-            _once(values, "miss", short.taken(words, "the player who took miss (miss P)"))
-        elif lower in ("defend", "defended", "def"):
+        elif lower in MISS:
+            _once(values, "miss", short.taken(words, _("the player who took miss (miss P)")))
+        elif lower in DEFEND:
             _once(values, "defend", True)
-        elif lower in ("pass", "all-pass", "passed"):
+        elif lower in PASS:
             _once(values, "all_pass", True)
-        elif lower in ("order", "o"):
-            names = short.taken(words, "the winners of tricks 1, 2 and 3 (order P,P,P)")
+        elif lower in ORDER:
+            names = short.taken(words, _("the winners of tricks 1, 2 and 3 (order P,P,P)"))
             _once(values, "order", Names().convert(names, None, None))
         else:
-            short.fail(f"{word!r} is not PLAYER=TRICKS (Bob=2), miss P, defend, pass or "
-                       "order P,P,P")
+            short.fail(_("{word!r} is not PLAYER=TRICKS (Bob=2), miss P, defend, pass or "
+                         "order P,P,P").format(word=word))
     return {"tricks": tuple(tricks), **values}
 
 
@@ -118,34 +136,53 @@ def _player_count(word: str) -> tuple[str, int]:
 
 def _once(values: dict[str, Any], key: str, value: Any) -> None:
     if key in values:
-        short.fail(f"{key.replace('_', ' ')} is given twice; give it once")
+        short.fail(_twice(key))
     values[key] = value
 
 
-WORDS = [("miss", "a player took miss"), ("defend", "the dealer played for the pool"),
-         ("pass", "everyone but the dealer passed"), ("order", "the winners of tricks 1-3")]
+def _twice(key: str) -> str:
+    """The message for a word of the short form given twice."""
+    if key == "miss":
+        return _("miss is given twice; give it once")
+    if key == "defend":
+        return _("defend is given twice; give it once")
+    if key == "all_pass":
+        return _("all pass is given twice; give it once")
+    return _("order is given twice; give it once")
+
+
+def _words() -> list[tuple[str, str]]:
+    """The words of the short form and what each says; in Danish each English word followed
+    by its Danish one."""
+    about = [_("a player took miss"), _("the dealer played for the pool"),
+             _("everyone but the dealer passed"), _("the winners of tricks 1-3")]
+    english = list(zip(("miss", "defend", "pass", "order"), about, strict=True))
+    if i18n.SPEAKING.code != "da":
+        return english
+    danish = zip(("ekstra", "forsvar", "pas", "stik"), about, strict=True)
+    return [word for pair in zip(english, danish, strict=True) for word in pair]
 
 
 def _complete(read: Any, words: list[str], incomplete: str) -> list[tuple[str, str]]:
     """Players not yet named (as PLAYER=), the words of the short form; after miss, a
     player; after order, players."""
     players = list(read.header.players)
-    if words and words[-1].lower() in ("miss", "m"):
-        return short.starting([(p, "took miss") for p in players], incomplete)
-    if words and words[-1].lower() in ("order", "o"):
-        done, _, last = incomplete.rpartition(",")
+    if words and words[-1].lower() in MISS:
+        return short.starting([(p, _("took miss")) for p in players], incomplete)
+    if words and words[-1].lower() in ORDER:
+        done, _comma, last = incomplete.rpartition(",")
         prefix = f"{done}," if done else ""
-        return [(prefix + p, "won a trick") for p, _ in
+        return [(prefix + p, _("won a trick")) for p, _about in
                 short.starting([(p, "") for p in players], last)]
     if "=" in incomplete:
         return []
-    free = [(f"{p}=", "played: tricks taken") for p in short.unnamed(players, words)]
-    return short.starting([*free, *WORDS], incomplete)
+    free = [(f"{p}=", _("played: tricks taken")) for p in short.unnamed(players, words)]
+    return short.starting([*free, *_words()], incomplete)
 
 
 def _starts(read: Any, word: str) -> bool:
     return "=" in word or word.startswith("-") or word.lower() in (
-        "miss", "m", "defend", "defended", "def", "pass", "all-pass", "passed", "order", "o")
+        *MISS, *DEFEND, *PASS, *ORDER)
 
 
 def _values_of(entry: LooDeal) -> dict[str, Any]:
@@ -174,25 +211,25 @@ def _build(players: Players, values: dict[str, Any]) -> LooDeal:
 
 FORM = DealForm(
     params=[
-        click.Option(["--miss"], type=Player(), metavar="P", help="P took miss."),
+        click.Option(["--miss"], type=Player(), metavar="P", help=_("P took miss.")),
         click.Option(["--defend"], is_flag=True,
-                     help="The dealer played for the pool (name him with his tricks)."),
+                     help=_("The dealer played for the pool (name him with his tricks).")),
         click.Option(["--all-pass"], is_flag=True,
-                     help="Everyone but the dealer passed: he takes the pool."),
+                     help=_("Everyone but the dealer passed: he takes the pool.")),
         click.Option(["--order"], type=Names(), metavar="P,P,P",
-                     help="The winners of tricks 1, 2 and 3 (for an uneven pool)."),
+                     help=_("The winners of tricks 1, 2 and 3 (for an uneven pool).")),
     ],
-    words="PLAYER=TRICKS... [miss P] [defend] [pass] [order P,P,P]",
+    words=_("PLAYER=TRICKS... [miss P] [defend] [pass] [order P,P,P]"),
     short=_short,
     build=_build,
     values_of=_values_of,
     merge=_merge,
     check=_check,
-    hints=MappingProxyType({"tricks": "PLAYER=TRICKS"}),
+    hints=MappingProxyType({"tricks": _("PLAYER=TRICKS")}),
     complete=_complete,
     starts=_starts,
     amend_example="3 Bob=2 Cid=1 Dan=0",
-    help="""Record a hand: each PLAYER=TRICKS is a player who played and the tricks he took.
+    help=_("""Record a hand: each PLAYER=TRICKS is a player who played and the tricks he took.
 
     Players not named passed; in a must everyone plays, so players not named took no trick.
     A name may be cut short to its first letters when no other player's starts so (b=2).
@@ -208,7 +245,7 @@ FORM = DealForm(
       scorekeeper deal miss b                   (Bob took miss, all others passed)
       scorekeeper deal pass                     (the dealer takes the pool)
       scorekeeper loo deal Bob=2 Cid=0 Dan=1 --miss Dan
-    """,
+    """),
 )
 
 CLI = game_command_line("loo", group, FORM)

@@ -18,6 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from typing import ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
+from ..i18n import _
 from ..ledger import Transfer
 from .players import Players
 
@@ -115,8 +116,8 @@ class Game(ABC, Generic[S, E, St, R]):
     def misread(self, then: E, now: E) -> str:
         """How an entry, the same in the file, reads otherwise: `then` as it was played,
         `now` after a change before it (both as `in_full` gives them)."""
-        return (f"it was played as {self.entry_to_data(then)}, and would be "
-                f"{self.entry_to_data(now)}")
+        return _("it was played as {then}, and would be {now}").format(
+            then=self.entry_to_data(then), now=self.entry_to_data(now))
 
     def check_seating(self, players: Players, settings: S, first_dealer: str) -> None:
         """Refuse a table the game cannot be played at (RuleError)."""

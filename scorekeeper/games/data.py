@@ -8,7 +8,8 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TypeVar
 
 from ..errors import RuleError, RuleErrors
-from .players import Players
+from ..i18n import _
+from .players import Players, either
 
 T = TypeVar("T")
 #: No count a game keeps comes near this; it keeps numbers printable and exact.
@@ -29,8 +30,7 @@ class Fields:
         if not known.issuperset(data):
             for key in data:
                 if key not in known:
-                    self.fail(f"unknown key {key!r} in {what}: expected one of "
-                              f"{', '.join(sorted(known))}", key)
+                    self.fail(_unknown(what, key, ", ".join(sorted(known))), key)
 
     def fail(self, message: str, key: str | None = None) -> None:
         self.errors.append(RuleError(message, key))
@@ -57,17 +57,20 @@ class Fields:
             return default
         value = self.data[key]
         if type(value) is not int:  # not bool, which is an int too
-            self.fail(f"{key} {value!r} must be a whole number", key)
+            self.fail(_("{key} {value!r} must be a whole number").format(key=key, value=value),
+                      key)
             return default
         if not low <= value <= high:
-            self.fail(f"{key} {value} must be from {low} to {high}", key)
+            self.fail(_("{key} {value} must be from {low} to {high}").format(
+                key=key, value=value, low=low, high=high), key)
             return default
         return value
 
     def flag(self, key: str, default: bool = False) -> bool:
         value = self.data.get(key, default)
         if not isinstance(value, bool):
-            self.fail(f"{key} {value!r} must be true or false", key)
+            self.fail(_("{key} {value!r} must be true or false").format(key=key, value=value),
+                      key)
             return default
         return value
 
@@ -75,8 +78,11 @@ class Fields:
         value = self.data.get(key, default)
         options = None if choices is None else tuple(choices)
         if not isinstance(value, str) or (options is not None and value not in options):
-            expected = " or ".join(repr(c) for c in options) if options else "text"
-            self.fail(f"{key} {value!r} must be {expected}", key)
+            if options:
+                self.fail(_("{key} {value!r} must be {choices}").format(
+                    key=key, value=value, choices=either(repr(c) for c in options)), key)
+            else:
+                self.fail(_("{key} {value!r} must be text").format(key=key, value=value), key)
             return default
         return value
 
@@ -95,7 +101,8 @@ class Fields:
         `repeats`."""
         value = self.data.get(key, [])
         if not isinstance(value, list):
-            self.fail(f"{key} {value!r} must be a list of players, like [\"Ann\", \"Bob\"]", key)
+            self.fail(_("{key} {value!r} must be a list of players, like [\"Ann\", \"Bob\"]")
+                      .format(key=key, value=value), key)
             return ()
         found: list[str] = []
         for name in value:
@@ -105,7 +112,8 @@ class Fields:
                 self.fail(f"{key}: {error}", key)
                 continue
             if player in found and not repeats:
-                self.fail(f"{key}: {player} is named twice", key)
+                self.fail(_("{key}: {player} is named twice").format(key=key, player=player),
+                          key)
             found.append(player)
         return tuple(found)
 
@@ -114,8 +122,8 @@ class Fields:
         once (case ignored), each count from 0 to `high`."""
         value = self.data.get(key, {})
         if not isinstance(value, dict):
-            self.fail(f"{key} {value!r} must be a table of players and numbers, like "
-                      "{ Ann = 2, Bob = 1 }", key)
+            self.fail(_("{key} {value!r} must be a table of players and numbers, like "
+                        "{{ Ann = 2, Bob = 1 }}").format(key=key, value=value), key)
             return {}
         found: dict[str, int] = {}
         for name, count in value.items():
@@ -125,11 +133,29 @@ class Fields:
                 self.fail(f"{key}: {error}", key)
                 continue
             if player in found:
-                self.fail(f"{key}: {player} is named twice", key)
+                self.fail(_("{key}: {player} is named twice").format(key=key, player=player),
+                          key)
             elif type(count) is not int:
-                self.fail(f"{key}: {player}'s {count!r} must be a whole number", key)
+                self.fail(_("{key}: {player}'s {count!r} must be a whole number").format(
+                    key=key, player=player, count=count), key)
             elif not 0 <= count <= high:
-                self.fail(f"{key}: {player}={count}: must be from 0 to {high}", key)
+                self.fail(_("{key}: {player}={count}: must be from 0 to {high}").format(
+                    key=key, player=player, count=count, high=high), key)
             else:
                 found[player] = count
         return found
+
+
+def _unknown(what: str, key: str, keys: str) -> str:
+    """The message for a key that a table of inputs (as the games name it: "settings", "a
+    deal", ...) does not know, in the language chosen."""
+    if what == "settings":
+        message = _("unknown key {key!r} in settings: expected one of {keys}")
+    elif what == "a deal":
+        message = _("unknown key {key!r} in a deal: expected one of {keys}")
+    elif what == "a change of partnerships":
+        message = _("unknown key {key!r} in a change of partnerships: expected one of {keys}")
+    else:  # a table no message names: its name as the game gives it
+        return _("unknown key {key!r} in {what}: expected one of {keys}").format(
+            key=key, what=what, keys=keys)
+    return message.format(key=key, keys=keys)

@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from ..errors import RuleError
+from ..i18n import _, ngettext
 from ..ledger import Transfer
 from .base import Game, Table
 from .data import Fields
@@ -80,17 +81,18 @@ class LooSettings:
 
     def __post_init__(self) -> None:
         if not 0 < self.ante <= MOST or self.ante % 3:
-            raise RuleError(f"ante {self.ante} is not a positive multiple of 3 (3, 6, 9, ...)",
-                            "ante")
+            raise RuleError(_("ante {ante} is not a positive multiple of 3 (3, 6, 9, ...)")
+                            .format(ante=self.ante), "ante")
         for key in ("loo", "limit"):
             amount = getattr(self, key)
             if amount is not None and not 0 < amount <= MOST:
-                raise RuleError(f"{key} {amount} must be a positive number of counters", key)
+                raise RuleError(_("{key} {amount} must be a positive number of counters")
+                                .format(key=key, amount=amount), key)
         if self.unlimited and self.loo is not None:
-            raise RuleError("a loo is either fixed or unlimited, not both", "loo")
+            raise RuleError(_("a loo is either fixed or unlimited, not both"), "loo")
         if self.limit is not None and not self.unlimited:
-            raise RuleError(f"limit {self.limit} caps an unlimited loo: use it with an "
-                            "unlimited loo", "limit")
+            raise RuleError(_("limit {limit} caps an unlimited loo: use it with an "
+                              "unlimited loo").format(limit=self.limit), "limit")
         object.__setattr__(self, "single", Single(self.single))
         object.__setattr__(self, "remainder", Remainder(self.remainder))
 
@@ -128,13 +130,16 @@ class LooDeal:
         object.__setattr__(self, "order", tuple(self.order))
         for player, count in self.tricks.items():
             if type(count) is not int or not 0 <= count <= 3:
-                raise RuleError(f"{player}={count}: a player takes 0 to 3 tricks", "tricks")
+                raise RuleError(_("{player}={count}: a player takes 0 to 3 tricks").format(
+                    player=player, count=count), "tricks")
         if self.all_pass and (self.tricks or self.miss or self.defend):
-            raise RuleError("all passed: nobody but the dealer held cards, so nobody plays, "
-                            "takes miss or defends the pool", "all_pass")
+            raise RuleError(_("all passed: nobody but the dealer held cards, so nobody plays, "
+                              "takes miss or defends the pool"), "all_pass")
         if self.order and len(self.order) != 3:
-            raise RuleError(f"the trick winners {','.join(self.order)} name {len(self.order)} "
-                            "tricks: give the winners of all 3 tricks", "order", asks="order")
+            raise RuleError(_("the trick winners {winners} name {count} tricks: give the "
+                              "winners of all 3 tricks").format(
+                                  winners=",".join(self.order), count=len(self.order)),
+                            "order", asks="order")
 
 
 class LooState(NamedTuple):
@@ -180,7 +185,7 @@ def shares(pool: int, remainder: Remainder) -> tuple[int, int, int]:
 
 class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
     name = "loo"
-    title = "Three-card Loo"
+    title = _("Three-card Loo")
     unit = "counter"
     #: 52 cards make 17 hands of three, one of them miss, and a card to turn up for trumps.
     min_players, max_players = 3, 16
@@ -198,7 +203,8 @@ class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
         fields = Fields(data, SETTINGS_KEYS, "settings")
         loo = data.get("loo", "ante")
         if isinstance(loo, bool) or not (isinstance(loo, int) or loo in ("ante", "unlimited")):
-            fields.fail(f"loo {loo!r} must be 'ante', 'unlimited' or a number of counters", "loo")
+            fields.fail(_("loo {loo!r} must be 'ante', 'unlimited' or a number of counters")
+                        .format(loo=loo), "loo")
             loo = "ante"
         limit = fields.number("limit", 1, 1, MOST) if fields.has("limit") else None
         ante = fields.number("ante", 3, 3, MOST)
@@ -254,12 +260,18 @@ class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
         ended = [p for p in then.tricks if p not in now.tricks]
         began = [p for p in now.tricks if p not in then.tricks]
         if ended:
-            return (f"it was a must, so {_and(ended)} took no trick; it would no longer be "
-                    f"one, and the same line would say {_they(ended)} passed")
+            return ngettext(
+                "it was a must, so {names} took no trick; it would no longer be one, and the "
+                "same line would say {names} passed",
+                "it was a must, so {names} took no trick; it would no longer be one, and the "
+                "same line would say they passed", len(ended)).format(names=_and(ended))
         if began:
-            return (f"it was not a must, so {_and(began)} passed; it would be one, where "
-                    f"everyone plays, and the same line would say {_they(began)} took no "
-                    "trick")
+            return ngettext(
+                "it was not a must, so {names} passed; it would be one, where everyone plays, "
+                "and the same line would say {names} took no trick",
+                "it was not a must, so {names} passed; it would be one, where everyone plays, "
+                "and the same line would say they took no trick", len(began)).format(
+                    names=_and(began))
         return super().misread(then, now)
 
     def initial_state(self, settings: LooSettings, players: Players) -> LooState:
@@ -277,8 +289,8 @@ class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
         looed: dict[str, int] = {}
         kept = 0
         if entry.order and outcome in (Outcome.DEALER_TAKES, Outcome.MISS_TAKES):
-            raise RuleError("the pool was taken without play: there are no trick winners to "
-                            "give", asks="order")
+            raise RuleError(_("the pool was taken without play: there are no trick winners "
+                              "to give"), asks="order")
         if outcome == Outcome.DEALER_TAKES:
             # "In the event of all save the dealer 'passing,' the dealer is entitled to the pool."
             won = {dealer: pool}
@@ -313,11 +325,9 @@ class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
 
 
 def _and(names: list[str]) -> str:
-    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
-
-
-def _they(names: list[str]) -> str:
-    return "they" if len(names) > 1 else names[0]
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def pool_shares(pool: int, players: Players, next_dealer: str) -> list[tuple[str, int]]:
@@ -350,53 +360,56 @@ def _outcome(deal: LooDeal, tricks: Mapping[str, int], dealer: str, must: bool) 
     """Which of the four outcomes the deal describes, or why it describes none."""
     if deal.all_pass:
         if must:
-            raise RuleError("this hand is a must: everyone plays, so nobody can pass")
+            raise RuleError(_("this hand is a must: everyone plays, so nobody can pass"))
         return Outcome.DEALER_TAKES
     if not tricks:
         return _miss_alone(deal, dealer, must)
     total = sum(tricks.values())
     if total != 3:
         given = " ".join(f"{p}={n}" for p, n in deal.tricks.items())
-        raise RuleError(f"tricks total {total}, not 3: {given}")
+        raise RuleError(_("tricks total {total}, not 3: {given}").format(total=total,
+                                                                          given=given))
     if must:
         if deal.miss:
-            raise RuleError("this hand is a must: there is no miss")
+            raise RuleError(_("this hand is a must: there is no miss"))
         if deal.defend:
-            raise RuleError("this hand is a must: everyone plays, nobody defends the pool")
+            raise RuleError(_("this hand is a must: everyone plays, nobody defends the pool"))
         return Outcome.PLAY
     if deal.miss and deal.miss not in tricks:
-        raise RuleError(f"{deal.miss} took miss and so had to play: name {deal.miss} with "
-                        "his tricks", asks="tricks")
+        raise RuleError(_("{player} took miss and so had to play: name {player} with his "
+                          "tricks").format(player=deal.miss), asks="tricks")
     others = len(tricks) - (dealer in tricks)
     if deal.defend:
         return _defended(deal, tricks, dealer, others)
     if not others:
-        raise RuleError(f"{dealer} dealt and cannot play alone: if all the others passed, "
-                        "the dealer takes the pool", asks="all_pass")
+        raise RuleError(_("{dealer} dealt and cannot play alone: if all the others passed, "
+                          "the dealer takes the pool").format(dealer=dealer), asks="all_pass")
     if len(tricks) == 1:
         (lone,) = tricks
         if deal.miss == lone:
-            raise RuleError(f"{lone} took miss and everyone else passed: he takes the pool "
-                            "without play; name nobody with tricks", asks="miss")
-        raise RuleError(f"only {lone} declared: the dealer {dealer} must play or defend the "
-                        f"pool; name {dealer} with his tricks, and say he defended if he "
-                        "played for the pool", asks="defend")
+            raise RuleError(_("{player} took miss and everyone else passed: he takes the pool "
+                              "without play; name nobody with tricks").format(player=lone),
+                            asks="miss")
+        raise RuleError(_("only {player} declared: the dealer {dealer} must play or defend the "
+                          "pool; name {dealer} with his tricks, and say he defended if he "
+                          "played for the pool").format(player=lone, dealer=dealer),
+                        asks="defend")
     return Outcome.PLAY
 
 
 def _miss_alone(deal: LooDeal, dealer: str, must: bool) -> Outcome:
     """A hand where nobody is named with tricks: miss took the pool, or nothing was said."""
     if deal.miss is None:
-        raise RuleError("say what happened: who played and the tricks each took, who took "
-                        "miss, or that all passed", asks="tricks")
+        raise RuleError(_("say what happened: who played and the tricks each took, who took "
+                          "miss, or that all passed"), asks="tricks")
     if must:
-        raise RuleError("this hand is a must: there is no miss and everyone plays")
+        raise RuleError(_("this hand is a must: there is no miss and everyone plays"))
     if deal.miss == dealer:
-        raise RuleError(f"{dealer} dealt: when all the others pass the dealer takes the pool",
-                        asks="all_pass")
+        raise RuleError(_("{dealer} dealt: when all the others pass the dealer takes the "
+                          "pool").format(dealer=dealer), asks="all_pass")
     if deal.defend:
-        raise RuleError("a defended pool needs the player and the dealer with their tricks",
-                        asks="tricks")
+        raise RuleError(_("a defended pool needs the player and the dealer with their "
+                          "tricks"), asks="tricks")
     return Outcome.MISS_TAKES
 
 
@@ -405,14 +418,14 @@ def _defended(deal: LooDeal, tricks: Mapping[str, int], dealer: str, others: int
     # "Should only one player have declared to play, and not have taken miss, the dealer
     # ... is bound to take miss and play for the pool."
     if dealer not in tricks:
-        raise RuleError(f"the dealer {dealer} defended the pool: name him with the tricks he "
-                        "took", asks="tricks")
+        raise RuleError(_("the dealer {dealer} defended the pool: name him with the tricks "
+                          "he took").format(dealer=dealer), asks="tricks")
     if others != 1:
-        raise RuleError(f"the dealer defends the pool only when one other player declared, "
-                        f"not {others}")
+        raise RuleError(_("the dealer defends the pool only when one other player "
+                          "declared, not {count}").format(count=others))
     if deal.miss and deal.miss != dealer:
-        raise RuleError(f"{deal.miss} took miss: the dealer defends the pool only against a "
-                        "player on his own cards")
+        raise RuleError(_("{player} took miss: the dealer defends the pool only against a "
+                          "player on his own cards").format(player=deal.miss))
     return Outcome.DEFENDED
 
 
@@ -439,8 +452,9 @@ def _divide(deal: LooDeal, tricks: Mapping[str, int], pool: int, outcome: Outcom
     won = {p: by_trick[p] for p in seats if p in by_trick}
     looed = {p: loo for p in seats if tricks.get(p) == 0 and p != spared}
     if looed and loo > LARGEST_LOO:
-        raise RuleError(f"a loo of the pool, {pool} counters, is more than this tool keeps "
-                        f"(10^{len(str(LARGEST_LOO)) - 1}): an unlimited loo needs a limit")
+        raise RuleError(_("a loo of the pool, {pool} counters, is more than this tool keeps "
+                          "(10^{power}): an unlimited loo needs a limit").format(
+                              pool=pool, power=len(str(LARGEST_LOO)) - 1))
     return won, looed, kept
 
 
@@ -451,17 +465,23 @@ def _trick_winners(deal: LooDeal, tricks: Mapping[str, int], pool: int,
     if deal.order:
         for player in deal.order:
             if player not in tricks:
-                raise RuleError(f"the trick winners name {player}, who did not play",
-                                asks="order")
+                raise RuleError(_("the trick winners name {player}, who did not play").format(
+                    player=player), asks="order")
         for player in by_seat:
             if deal.order.count(player) != tricks[player]:
-                raise RuleError(f"the trick winners name {player} {deal.order.count(player)} "
-                                f"times but {player} took {tricks[player]}", asks="order")
+                named = deal.order.count(player)
+                # TRANSLATORS: the English says "times" whatever the count.
+                raise RuleError(ngettext(
+                    "the trick winners name {player} {count} times but {player} took {tricks}",
+                    "the trick winners name {player} {count} times but {player} took {tricks}",
+                    named).format(player=player, count=named, tricks=tricks[player]),
+                    asks="order")
         return list(deal.order)
-    winners = [p for p in by_seat for _ in range(tricks[p])]
+    winners = [p for p in by_seat for _trick in range(tricks[p])]
     if split[0] != split[2] and len(by_seat) > 1:
-        raise RuleError(f"the pool of {pool} does not divide by 3: give the winners of tricks "
-                        f"1, 2 and 3 in order, e.g. {','.join(winners)}", asks="order")
+        raise RuleError(_("the pool of {pool} does not divide by 3: give the winners of tricks "
+                          "1, 2 and 3 in order, e.g. {winners}").format(
+                              pool=pool, winners=",".join(winners)), asks="order")
     return winners
 
 

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..errors import RuleError
+from ..i18n import _
 from ..text import has_control
 
 #: What separates names and counts wherever players are typed: Ann=2, A,C/B,D.
@@ -22,23 +23,35 @@ FORMULA_START = "+-@"
 LONGEST = 20
 
 
+def either(items: Iterable[str]) -> str:
+    """`items` as alternatives: "Ann or Anna", "'a' or 'b' or 'c'"."""
+    found = list(items)
+    text = found[0] if found else ""
+    for item in found[1:]:
+        text = _("{one} or {other}").format(one=text, other=item)
+    return text
+
+
 def check_name(name: object) -> str:
     """`name` if it may name a player, else RuleError saying why."""
     if not isinstance(name, str):
-        raise RuleError(f"player name {name!r} must be text", "players")
+        raise RuleError(_("player name {name!r} must be text").format(name=name), "players")
     if not name.strip():
-        raise RuleError(f"player name {name!r} is empty", "players")
+        raise RuleError(_("player name {name!r} is empty").format(name=name), "players")
     if name != name.strip():
-        raise RuleError(f"player name {name!r} starts or ends with a space", "players")
+        raise RuleError(_("player name {name!r} starts or ends with a space").format(name=name),
+                        "players")
     if has_control(name):
-        raise RuleError(f"player name {name!r} holds a control character", "players")
+        raise RuleError(_("player name {name!r} holds a control character").format(name=name),
+                        "players")
     bad = "".join(c for c in SEPARATORS if c in name)
     if bad:
-        raise RuleError(f"player name {name!r} holds {bad!r}: not allowed", "players")
+        raise RuleError(_("player name {name!r} holds {bad!r}: not allowed").format(
+            name=name, bad=bad), "players")
     if name[0] in FORMULA_START:
         raise RuleError(
-            f"player name {name!r} begins with {name[0]!r}: a spreadsheet would read it as a "
-            "formula",
+            _("player name {name!r} begins with {first!r}: a spreadsheet would read it as a "
+              "formula").format(name=name, first=name[0]),
             "players",
         )
     return name
@@ -51,8 +64,8 @@ def check_new_name(name: object) -> str:
 
 def check_length(name: str) -> str:
     if len(name) > LONGEST:
-        raise RuleError(f"player name {name!r} is longer than {LONGEST} characters: give a "
-                        "shorter one", "players")
+        raise RuleError(_("player name {name!r} is longer than {longest} characters: give a "
+                          "shorter one").format(name=name, longest=LONGEST), "players")
     return name
 
 
@@ -69,7 +82,8 @@ class Players:
         for name in self.names:
             check_name(name)
             if name.casefold() in folded:
-                raise RuleError(f"player {name!r} is named twice (case is ignored)", "players")
+                raise RuleError(_("player {name!r} is named twice (case is ignored)").format(
+                    name=name), "players")
             folded[name.casefold()] = name
         object.__setattr__(self, "_folded", folded)
         object.__setattr__(self, "_seats", {name: i for i, name in enumerate(self.names)})
@@ -115,7 +129,8 @@ class Players:
             found = self._folded.get(name.casefold())
             if found:
                 return found
-        raise RuleError(f"unknown player {name!r}: the players are {', '.join(self.names)}")
+        raise RuleError(_("unknown player {name!r}: the players are {players}").format(
+            name=name, players=", ".join(self.names)))
 
     def find(self, typed: str) -> str:
         """The player `typed` names at the table: his name, case ignored, or the start of it
@@ -128,13 +143,16 @@ class Players:
         if len(starting) == 1:
             return starting[0]
         if starting:
-            raise RuleError(f"{typed!r} could be {' or '.join(starting)}: type more of the name")
+            raise RuleError(_("{typed!r} could be {players}: type more of the name").format(
+                typed=typed, players=either(starting)))
         return self._unknown(typed)
 
     def _unknown(self, typed: str) -> str:
         import difflib
 
         close = difflib.get_close_matches(typed.casefold(), list(self._folded), n=1, cutoff=0.5)
-        hint = f"did you mean {self._folded[close[0]]}?" if close else (
-            f"the players are {', '.join(self.names)}")
-        raise RuleError(f"unknown player {typed!r}: {hint}")
+        if close:
+            raise RuleError(_("unknown player {name!r}: did you mean {player}?").format(
+                name=typed, player=self._folded[close[0]]))
+        raise RuleError(_("unknown player {name!r}: the players are {players}").format(
+            name=typed, players=", ".join(self.names)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..games.loo import POOL, LooDeal, LooHand, LooSettings, LooState, Outcome, pool_shares
+from ..i18n import _, ngettext
 from ..session import Played, Session, Standing
 from .base import View
 
@@ -16,23 +17,30 @@ LooSession = Session[LooSettings, LooDeal, LooState, LooHand]
 
 class LooView(View[LooSettings, LooDeal, LooState, LooHand]):
     positional = "tricks"
-    deal_word = "Hand"
+    # TRANSLATORS: what one deal of Loo is called in titles ("Hand 3").
+    deal_word = _("Hand")
 
     def describe(self, result: LooHand) -> str:
         """Who took what, who was looed."""
         if result.outcome in (Outcome.DEALER_TAKES, Outcome.MISS_TAKES):
             ((player, units),) = result.won.items()
-            who = "dealer" if result.outcome == Outcome.DEALER_TAKES else "miss"
-            return f"{player} ({who}) takes the pool of {units}"
+            if result.outcome == Outcome.DEALER_TAKES:
+                return _("{player} (dealer) takes the pool of {units}").format(
+                    player=player, units=units)
+            return _("{player} (miss) takes the pool of {units}").format(player=player,
+                                                                         units=units)
         parts = [f"{player} +{units}" for player, units in result.won.items()]
         if result.outcome == Outcome.DEFENDED and result.kept:
-            parts.append(f"{result.kept} stay in the pool")
+            parts.append(_("{count} stay in the pool").format(count=result.kept))
         elif result.kept:
-            parts.append(f"{result.kept} carried")
-        parts += [f"{player} looed {units}" for player, units in result.looed.items()]
-        prefix = "must: " if result.must else (
-            "defended: " if result.outcome == Outcome.DEFENDED else "")
-        return prefix + ", ".join(parts)
+            parts.append(_("{count} carried").format(count=result.kept))
+        parts += [_("{player} looed {units}").format(player=player, units=units)
+                  for player, units in result.looed.items()]
+        if result.must:
+            return _("must: {parts}").format(parts=", ".join(parts))
+        if result.outcome == Outcome.DEFENDED:
+            return _("defended: {parts}").format(parts=", ".join(parts))
+        return ", ".join(parts)
 
     def result_data(self, result: LooHand) -> dict[str, Any]:
         return {"pool": result.pool, "must": result.must, "outcome": result.outcome.value,
@@ -40,23 +48,27 @@ class LooView(View[LooSettings, LooDeal, LooState, LooHand]):
                 "pool_after": result.pool_after}
 
     def account_name(self, account: str) -> str:
-        return "pool" if account == POOL else account
+        """The pool's column title in a person's table (CSV wants the account's own name,
+        "pool", not this)."""
+        return _("pool") if account == POOL else account
 
     def deal_recorded(self, session: LooSession, played: Played[LooDeal, LooState, LooHand],
                       standing: Standing[LooState]) -> list[str]:
         hand = played.result
-        title = f"Hand {played.number}, dealt by {played.dealer}"
         if hand.must:
-            title += " (a must)"
-        return [f"{title}: pool {hand.pool}.", f"  {self.describe(hand)}",
+            title = _("Hand {number}, dealt by {dealer} (a must): pool {pool}.")
+        else:
+            title = _("Hand {number}, dealt by {dealer}: pool {pool}.")
+        return [title.format(number=played.number, dealer=played.dealer, pool=hand.pool),
+                f"  {self.describe(hand)}",
                 *self.standing_lines(session, standing),
-                f"Next dealer: {standing.next_dealer}."]
+                _("Next dealer: {dealer}.").format(dealer=standing.next_dealer)]
 
     def standing_lines(self, session: LooSession, standing: Standing[LooState]) -> list[str]:
-        lines = [f"Pool now {standing.state.pool}."]
+        lines = [_("Pool now {pool}.").format(pool=standing.state.pool)]
         if standing.state.single:
-            lines.append("The next hand is a single: a must, everyone plays."
-                         if session.settings.must else "The next hand is a single.")
+            lines.append(_("The next hand is a single: a must, everyone plays.")
+                         if session.settings.must else _("The next hand is a single."))
         return lines
 
     def show_data(self, session: LooSession, played: list[Played[LooDeal, LooState, LooHand]],
@@ -66,25 +78,31 @@ class LooView(View[LooSettings, LooDeal, LooState, LooHand]):
 
     def prompt(self, session: LooSession, standing: Standing[LooState]) -> str:
         state = standing.state
-        parts = [f"hand {standing.deals + 1}", f"{standing.next_dealer} deals",
-                 f"pool {state.pool + session.settings.ante}"]
-        if state.single:
-            parts.append("must" if session.settings.must else "single")
-        return " · ".join(parts)
+        if not state.single:
+            line = _("hand {number} · {dealer} deals · pool {pool}")
+        elif session.settings.must:
+            line = _("hand {number} · {dealer} deals · pool {pool} · must")
+        else:
+            line = _("hand {number} · {dealer} deals · pool {pool} · single")
+        return line.format(number=standing.deals + 1, dealer=standing.next_dealer,
+                           pool=state.pool + session.settings.ante)
 
     def settle_lines(self, session: LooSession, settlement: Settlement[LooState]) -> list[str]:
         pool = settlement.standing.state.pool
         if not pool:
-            return ["The pool is empty."]
+            return [_("The pool is empty.")]
         seated = settlement.standing.seated  # shared among those at the table at the end
         shares = pool_shares(pool, seated, settlement.standing.next_dealer)
-        each = min(units for _, units in shares) if len(shares) == len(seated) else 0
-        extra = [p for p, units in shares if units > each]
-        parts = [f"{each} each"] if each else []
-        if extra:
-            parts.append(f"{'1 more' if each else 'one'} to {', '.join(extra)}")
-        counters = f"{pool} counter{'' if pool == 1 else 's'}"
-        return [f"The pool held {counters}, shared out: {', '.join(parts)} (in the nets)."]
+        each = min(units for _player, units in shares) if len(shares) == len(seated) else 0
+        extra = ", ".join(p for p, units in shares if units > each)
+        parts = [_("{count} each").format(count=each)] if each else []
+        if extra and each:
+            parts.append(_("1 more to {players}").format(players=extra))
+        elif extra:
+            parts.append(_("one to {players}").format(players=extra))
+        return [ngettext("The pool held {count} counter, shared out: {shares} (in the nets).",
+                         "The pool held {count} counters, shared out: {shares} (in the nets).",
+                         pool).format(count=pool, shares=", ".join(parts))]
 
     def settle_data(self, session: LooSession, settlement: Settlement[LooState]
                     ) -> dict[str, Any]:
