@@ -1,6 +1,6 @@
 """At the table in Danish (--lang da): play piped and at a real prompt (its questions, which
 take ja and nej beside yes and no), the help and messages of deal, amend, undo, edit, join and
-leave, and the Danish words of the short forms beside the English ones."""
+leave."""
 
 from __future__ import annotations
 
@@ -8,8 +8,6 @@ import os
 import pty
 import subprocess
 from pathlib import Path
-
-import pytest
 
 from .helpers import deals_in, scorekeeper_command
 from .test_table import Terminal, sk, text_of
@@ -118,54 +116,3 @@ def test_a_danish_sitting_at_a_real_prompt_asks_for_ja(tmp_path: Path) -> None:
         os.close(main)
     assert deals_in(text_of(tmp_path)) == 0
 
-
-@pytest.mark.parametrize(("game", "english_words"), [
-    ("loo", {"miss", "m", "defend", "defended", "def", "pass", "all-pass", "passed", "order",
-             "o"}),
-    ("pinochle", {"d", "declined", "c", "conceded", "x", "no-bury", "nobury", "pass", "passed",
-                  "no-bid"}),
-    ("bridge", {"x", "xx", "-", "none", "void", "chicane", "chikane"}),
-])
-def test_the_danish_words_of_the_short_forms_clash_with_none(game: str,
-                                                              english_words: set[str]) -> None:
-    from scorekeeper.cli import short
-
-    for danish, word in short.DANISH[game].items():
-        assert word in english_words, (danish, word)
-        assert danish not in english_words and short.counts(danish) is None
-        assert not any(c.isdigit() or c in "=,/" for c in danish)
-        assert short.english(danish.upper(), game) == word
-    assert short.english("Pas", "loo") == "pass" and short.english("Pas", "bridge") == "pas"
-    assert short.english("Bob", game) == "bob"
-
-
-def test_completion_at_the_prompt_offers_the_danish_words_beside(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from prompt_toolkit.completion import CompleteEvent
-    from prompt_toolkit.document import Document
-
-    from scorekeeper import i18n
-    from scorekeeper.cli import cli
-    from scorekeeper.cli.options import RunState
-    from scorekeeper.cli.play import Sitting
-    from scorekeeper.cli.prompt import PlayCompleter
-
-    def offered(name: str, text: str) -> list[str]:
-        ctx = cli.make_context("scorekeeper", ["--dir", str(tmp_path), "show"], obj=RunState())
-        completer = PlayCompleter(Sitting(ctx, str(tmp_path / f"{name}.toml")))
-        return [c.text for c in completer.get_completions(Document(text), CompleteEvent())]
-
-    sk(tmp_path, *NEW)
-    sk(tmp_path, "pinochle", "new", "p", "--players", "Ann,Bob,Cid,Dan", "--date", "2026-11-27")
-    sk(tmp_path, "bridge", "new", "b", "--players", "Ann,Bob,Cid,Dan", "--date", "2026-11-27")
-    assert offered("evening", "b=2 ")[-4:] == ["miss", "defend", "pass", "order"]  # English
-    monkeypatch.setattr(i18n.SPEAKING, "code", "da")
-    assert offered("evening", "b=2 ")[-6:] == ["miss", "defend", "forsvar", "pass", "pas",
-                                               "order"]
-    assert offered("evening", "b=2 fo") == ["forsvar"]
-    assert offered("evening", "b=2 pa") == ["pass", "pas"]
-    assert offered("p", "b 350 190 ") == ["d", "afstod", "c", "opgav", "x"]
-    assert offered("p", "b 350 190 op") == ["opgav"]
-    assert offered("b", "h b8 b2 ")[3:] == ["x", "kontra", "fordoblet", "xx", "rekontra",
-                                            "genfordoblet", "-", "ingen", "void", "renonce"]
-    assert offered("b", "h b8 b2 re") == ["rekontra", "renonce"]

@@ -158,24 +158,12 @@ class PlayCompleter(Completer):
         if command == "amend":
             return self.amending(read, words, word)
         if not words:
-            deal = self.deal_words(read, [], word)
+            deal = self.sitting.form.complete(read, [], word)
             return [*starting(list(self.sitting.commands().items()), word), *deal]
         if command in self.sitting.commands() and command != "deal":
             return []
         typed = words[1:] if command == "deal" else words
-        return self.deal_words(read, typed, word)
-
-    def deal_words(self, read: Any, words: list[str], word: str) -> list[tuple[str, str]]:
-        """What may come next in a deal's short form: the game's own candidates, and in
-        Danish each word of the short form's Danish word beside it."""
-        from .. import i18n
-        from .short import with_danish
-
-        found = self.sitting.form.complete(read, words, word)
-        if i18n.SPEAKING.code != "da":
-            return found
-        every = self.sitting.form.complete(read, words, "") if word else found
-        return with_danish(found, every, self.sitting.game, word)
+        return self.sitting.form.complete(read, typed, word)
 
     def amending(self, read: Any, words: list[str], word: str) -> list[tuple[str, str]]:
         """After amend: the deal numbers (with what each was); then the deal's words."""
@@ -187,7 +175,7 @@ class PlayCompleter(Completer):
             numbered = [(str(p.number), view.what(p.result)[:40]) for p in read.played
                         if p.number is not None]
             return starting(numbered[::-1], word)
-        return self.deal_words(read, words[2:], word)
+        return self.sitting.form.complete(read, words[2:], word)
 
     def values(self, param: click.Parameter, read: Any) -> list[tuple[str, str]]:
         players = list(read.header.players)

@@ -1,10 +1,7 @@
 """The short form of a deal: its inputs as words, in the order a scorer says them (`b 350
 190 172`, `h b8 b2d2`, `b=2 c=0 d=1 miss d`). Each game reads its own words into the values
 its long options give (cli/<game>.py), so a deal is then built one way, whichever form was
-typed. A word that cannot be read is a usage error that says what was expected.
-
-The words of the short forms may be typed in Danish too, beside the English (`pas` for
-`pass`): DANISH says which, game by game, and `english` reads them."""
+typed. A word that cannot be read is a usage error that says what was expected."""
 
 from __future__ import annotations
 
@@ -13,18 +10,7 @@ from typing import NoReturn
 
 import click
 
-from .. import i18n
 from ..i18n import _
-
-#: The Danish words of each game's short form, beside its English ones (never instead of
-#: them), each with the word of the short form it stands for. None is a word the same game's
-#: short form reads otherwise, nor a name and a count (it holds no digit, no = or ,).
-DANISH: dict[str, dict[str, str]] = {
-    "loo": {"pas": "pass", "forsvar": "defend", "forsvarede": "defended"},
-    "pinochle": {"pas": "pass", "afstod": "d", "opgav": "c"},
-    "bridge": {"kontra": "x", "rekontra": "xx", "fordoblet": "x", "genfordoblet": "xx",
-               "renonce": "void", "ingen": "-"},
-}
 
 #: A name as typed and a count, run together: b2, Bob12, æ3 (digits 0-9 only).
 _RUN = re.compile(r"([^\W\d_]+)([0-9]{1,6})")
@@ -33,7 +19,6 @@ _RUNS = re.compile(r"(?:[^\W\d_]+[0-9]{1,6})+")
 
 def fail(message: str) -> NoReturn:
     raise click.UsageError(message)
-
 
 
 def counts(word: str) -> tuple[tuple[str, int], ...] | None:
@@ -95,46 +80,3 @@ def unnamed(players: list[str], words: list[str]) -> list[str]:
     """The players no word of the line names yet (by their name or its start)."""
     typed = named(words)
     return [p for p in players if not any(p.casefold().startswith(t) for t in typed)]
-
-
-def english(word: str, game: str) -> str:
-    """`word` in lower case as `game`'s short form reads it: a Danish word of DANISH as the
-    word it stands for (pas: pass, kontra: x), any other as typed."""
-    lower = word.lower()
-    return DANISH.get(game, {}).get(lower, lower)
-
-
-
-def beside(candidates: list[Candidate], game: str) -> list[Candidate]:
-    """`candidates` (what may come next in `game`'s short form), and in Danish each word of
-    the short form followed by its Danish word(s) of DANISH, with the same word on it."""
-    if i18n.SPEAKING.code != "da":
-        return candidates
-    words: dict[str, list[str]] = {}
-    for danish, word in DANISH.get(game, {}).items():
-        words.setdefault(word, []).append(danish)
-    given = {value.casefold() for value, _about in candidates}
-    found: list[Candidate] = []
-    for value, about in candidates:
-        found += [(value, about), *((d, about) for d in words.get(value.lower(), [])
-                                    if d not in given)]
-    return found
-
-
-def with_danish(found: list[Candidate], every: list[Candidate], game: str, incomplete: str
-                ) -> list[Candidate]:
-    """What was `found` to begin as `incomplete` does, and in Danish the Danish words (of
-    the words of `every`, all that may come next) that begin so: each after its English
-    word, or at the end if that does not begin so."""
-    if i18n.SPEAKING.code != "da":
-        return found
-    given = {value.casefold() for value, _about in found}
-    danish = [c for c in starting(beside(every, game), incomplete)
-              if c[0].casefold() not in given and c[0] in DANISH.get(game, {})]
-    after: dict[str, list[Candidate]] = {}
-    for candidate in danish:
-        after.setdefault(english(candidate[0], game), []).append(candidate)
-    result: list[Candidate] = []
-    for candidate in found:
-        result += [candidate, *after.pop(candidate[0].lower(), [])]
-    return result + [c for rest in after.values() for c in rest]
