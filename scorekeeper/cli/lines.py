@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import IO, NamedTuple
 
+from ..i18n import _
+
 #: The longest line `play` reads: a deal is a few dozen characters.
 LONGEST = 4096
 
@@ -35,20 +37,26 @@ def lines_of(stream: IO[str]) -> Iterator[Line]:
         if len(chunk) > LONGEST and not chunk.endswith(b"\n"):
             while (rest := binary.readline(LONGEST)) and not rest.endswith(b"\n"):
                 pass  # the rest of a line too long to read: passed over, never held
-            yield Line(number, None, f"line {number} is longer than {LONGEST} bytes: not read")
+            yield _too_long(number)
             continue
         yield _checked(number, chunk)
 
 
 def _checked(number: int, raw: bytes) -> Line:
     if len(raw.rstrip(b"\r\n")) > LONGEST:
-        return Line(number, None, f"line {number} is longer than {LONGEST} bytes: not read")
+        return _too_long(number)
     try:
         return Line(number, raw.decode("utf-8").rstrip("\r\n"))
     except UnicodeDecodeError as error:
-        return Line(number, None, f"line {number} is not UTF-8 text (byte {error.start + 1})")
+        return Line(number, None, _("line {number} is not UTF-8 text (byte {byte})").format(
+            number=number, byte=error.start + 1))
+
+
+def _too_long(number: int) -> Line:
+    return Line(number, None, _("line {number} is longer than {longest} bytes: not read")
+                .format(number=number, longest=LONGEST))
 
 
 def count_rest(stream: IO[str]) -> int:
     """How many lines are left to read (read and passed over)."""
-    return sum(1 for _ in lines_of(stream))
+    return sum(1 for _line in lines_of(stream))

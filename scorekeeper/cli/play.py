@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..errors import ScorekeeperError
+from ..i18n import _, number
 from ..text import visible
 from .options import RunState, echo, mark_recorded, session_option, session_path
 
@@ -30,25 +31,30 @@ if TYPE_CHECKING:
 
 #: The commands of the sitting at the prompt (beside the game's own), and what each does.
 COMMANDS = {
-    "show": "the sitting deal by deal",
-    "settle": "who pays whom",
-    "history": "every change after the fact",
-    "undo": "remove the last deal (asks for a typed yes)",
-    "amend": "change deal N: amend N ARGS (asks for a typed yes)",
-    "edit": "the session's file in your editor",
-    "paid": "mark the sitting paid (--undo reopens it)",
-    "join": "seat a newcomer: join NAME [--after P]",
-    "leave": "a player leaves the table: leave NAME",
-    "pay": "a payment between players: pay FROM TO AMOUNT (--undo)",
-    "deal": "a deal (the word may be left out)",
-    "help": "this text, or help COMMAND",
-    "quit": "leave the shell (or Ctrl-D)",
+    "show": _("the sitting deal by deal"),
+    "settle": _("who pays whom"),
+    "history": _("every change after the fact"),
+    "undo": _("remove the last deal (asks for a typed yes)"),
+    "amend": _("change deal N: amend N ARGS (asks for a typed yes)"),
+    "edit": _("the session's file in your editor"),
+    "paid": _("mark the sitting paid (--undo reopens it)"),
+    "join": _("seat a newcomer: join NAME [--after P]"),
+    "leave": _("a player leaves the table: leave NAME"),
+    "pay": _("a payment between players: pay FROM TO AMOUNT (--undo)"),
+    "deal": _("a deal (the word may be left out)"),
+    "help": _("this text, or help COMMAND"),
+    "quit": _("leave the shell (or Ctrl-D)"),
 }
-HELP = """\
+HELP = _("""\
 Type a deal -- in short ({words}) or with its options -- or a command:
 {commands}
 A name may be cut short (b for Bob). Tab completes; Up and Ctrl-R find earlier lines.
-At a question, Enter, n, Ctrl-C and Ctrl-D all mean no."""
+At a question, Enter, n, Ctrl-C and Ctrl-D all mean no.""")
+#: The answers to a question that say yes: a typed yes (or ja) to what cannot be taken
+#: back, else y (or j) too; and those that say no (any other answer is no as well).
+YES = ("yes", "ja")
+Y = ("y", "j")
+NO = ("n", "no", "nej")
 
 Ask = Callable[[str, bool], bool]
 """Asks the person at the table a question; whether the answer is yes (for a destructive
@@ -56,26 +62,27 @@ change, only a typed yes is)."""
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"],
-                                 "max_content_width": 80})
+                                 "max_content_width": 80}, help=_("""\
+Play a sitting at one prompt: a deal or a command a line, each deal saved at once.
+
+Lines are a deal as 'scorekeeper deal' takes it (b 350 190 172, h b8 b2d2, b=2 c=1
+d=0), or show, settle, history, undo, amend N ARGS, edit, paid, join, leave, the game's
+own commands, help, quit. On a terminal the prompt says what comes next, Tab completes,
+and undo and amend ask for a typed yes. Piped in, it stops at the first line refused,
+saying which lines were not run (--keep-going runs them all); the exit status is 1 if
+any was refused.
+
+\b
+Examples:
+  scorekeeper play
+  printf 'b=2 c=0 d=1 miss d\\na=1 c=1 d=1\\nsettle\\n' | scorekeeper play
+"""))
 @session_option
 @click.option("--keep-going", is_flag=True,
-              help="Piped in: run every line, even after one is refused.")
+              help=_("Piped in: run every line, even after one is refused."))
 @click.pass_context
 def play(ctx: click.Context, session: str | None, keep_going: bool) -> None:
-    """Play a sitting at one prompt: a deal or a command a line, each deal saved at once.
-
-    Lines are a deal as 'scorekeeper deal' takes it (b 350 190 172, h b8 b2d2, b=2 c=1
-    d=0), or show, settle, history, undo, amend N ARGS, edit, paid, join, leave, the game's
-    own commands, help, quit. On a terminal the prompt says what comes next, Tab completes,
-    and undo and amend ask for a typed yes. Piped in, it stops at the first line refused,
-    saying which lines were not run (--keep-going runs them all); the exit status is 1 if
-    any was refused.
-
-    \b
-    Examples:
-      scorekeeper play
-      printf 'b=2 c=0 d=1 miss d\\na=1 c=1 d=1\\nsettle\\n' | scorekeeper play
-    """
+    """A whole sitting at one prompt, or piped in."""
     gc.enable()  # a sitting is long: collect as usual
     sitting = Sitting(ctx, session_path(ctx, session))
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
@@ -125,7 +132,7 @@ class Sitting:
         try:
             read = self.snapshot()
         except ScorekeeperError:
-            return "(the file cannot be read just now)"
+            return _("(the file cannot be read just now)")
         return view_of(read.header.game).prompt(read.header, read.standing)
 
     def balances(self) -> str:
@@ -142,11 +149,13 @@ class Sitting:
             return visible(str(error))
         view = view_of(read.header.game)
         balances = read.standing.balances
-        extra = [f"{view.account_name(a)} {balances[a]}" for a in read.header.game.accounts]
+        extra = [f"{view.account_name(a)} {number(str(balances[a]))}"
+                 for a in read.header.game.accounts]
 
         def line(names: dict[str, str]) -> str:
-            return " · ".join([*(f"{names.get(p, p)} {balances[p]:+d}" if balances[p] else
-                                 f"{names.get(p, p)} 0" for p in read.players), *extra])
+            return " · ".join([*(f"{names.get(p, p)} {number(f'{balances[p]:+d}')}"
+                                 if balances[p] else f"{names.get(p, p)} 0"
+                                 for p in read.players), *extra])
 
         full = line({})
         if len(full) <= shutil.get_terminal_size().columns:
@@ -190,8 +199,9 @@ class Sitting:
         """Run one command as the one-shot command line would (`ask`: how to ask the
         person at the table before a change); False if it was refused."""
         if {"-s", "--session"} & set(args):
-            click.echo(f"Error: play keeps to its session ({self.path}): give no -s here",
-                       err=True)
+            click.echo(_("Error: {message}").format(message=_(
+                "play keeps to its session ({path}): give no -s here").format(path=self.path)),
+                err=True)
             return False
         state = self.root.find_object(RunState)
         recorded = state.recorded if state else None
@@ -208,11 +218,14 @@ class Sitting:
             error.show()
             return False
         except ScorekeeperError as error:
-            click.echo(f"Error: {visible(str(error))}", err=True)
+            click.echo(_("Error: {message}").format(message=visible(str(error))), err=True)
             return False
         except KeyboardInterrupt:  # Ctrl-C during a command: the shell stays
             done_now = state is not None and state.recorded not in (None, recorded)
-            echo(f"Interrupted{f': {state.recorded} was recorded' if done_now and state else ''}.")
+            if done_now and state:
+                echo(_("Interrupted: {what} was recorded.").format(what=state.recorded))
+            else:
+                echo(_("Interrupted."))
             return bool(done_now)
         except OSError as error:  # its report could not be printed: the next line still runs
             self.unprinted = error
@@ -240,12 +253,13 @@ def piped(sitting: Sitting, keep_going: bool) -> bool:
     for line in lines_of(sys.stdin):
         outcome = False if line.text is None else one_line(sitting, line.text)
         if line.text is None:
-            click.echo(f"Error: {line.problem}", err=True)
+            click.echo(_("Error: {message}").format(message=line.problem), err=True)
         if outcome is None:
             break
         if not outcome:
             if line.text is not None:
-                click.echo(f"  (line {line.number}: {visible(line.text.strip())})", err=True)
+                click.echo(_("  (line {number}: {text})").format(
+                    number=line.number, text=visible(line.text.strip())), err=True)
             refused = True
             if not keep_going:
                 _stopped(line.number, count_rest(sys.stdin))
@@ -254,11 +268,19 @@ def piped(sitting: Sitting, keep_going: bool) -> bool:
 
 
 def _stopped(number: int, left: int) -> None:
-    rest = (f"; lines {number + 1} to {number + left} were not run" if left > 1 else
-            f"; line {number + 1} was not run" if left else "")
-    click.echo(f"Stopped at line {number}{rest}: nothing from line {number} on was recorded. "
-               f"Correct it and pipe in again from line {number} (or give --keep-going to run "
-               "every line).", err=True)
+    if left > 1:
+        said = _("Stopped at line {number}; lines {first} to {last} were not run: nothing from "
+                 "line {number} on was recorded. Correct it and pipe in again from line "
+                 "{number} (or give --keep-going to run every line).")
+    elif left:
+        said = _("Stopped at line {number}; line {first} was not run: nothing from line "
+                 "{number} on was recorded. Correct it and pipe in again from line {number} "
+                 "(or give --keep-going to run every line).")
+    else:
+        said = _("Stopped at line {number}: nothing from line {number} on was recorded. "
+                 "Correct it and pipe in again from line {number} (or give --keep-going to "
+                 "run every line).")
+    click.echo(said.format(number=number, first=number + 1, last=number + left), err=True)
 
 
 def one_line(sitting: Sitting, line: str, ask: Ask | None = None) -> bool | None:
@@ -268,12 +290,14 @@ def one_line(sitting: Sitting, line: str, ask: Ask | None = None) -> bool | None
     from .lines import LONGEST
 
     if len(line.encode("utf-8", "surrogateescape")) > LONGEST:
-        click.echo(f"Error: a line is at most {LONGEST} bytes: not read", err=True)
+        click.echo(_("Error: {message}").format(message=_(
+            "a line is at most {longest} bytes: not read").format(longest=LONGEST)), err=True)
         return False
     try:
         words = shlex.split(line, comments=True)
     except ValueError as error:
-        click.echo(f"Error: {error} (a quote is not closed?)", err=True)
+        click.echo(_("Error: {message}").format(message=_(
+            "{error} (a quote is not closed?)").format(error=error)), err=True)
         return False
     if not words:
         return True
@@ -285,8 +309,9 @@ def one_line(sitting: Sitting, line: str, ask: Ask | None = None) -> bool | None
         return None
     name, command, args = found
     if name == "deal" and (slip := _slip(sitting, words[0])):
-        click.echo(f"Error: unknown command {visible(words[0])!r}: did you mean {slip}? ('help' "
-                   "lists them)", err=True)
+        click.echo(_("Error: {message}").format(message=_(
+            "unknown command {word!r}: did you mean {command}? ('help' lists them)").format(
+                word=visible(words[0]), command=slip)), err=True)
         return False
     changes = (name in ("deal", "undo", "amend", "join", "leave", "rubber", "pay")
                and "--dry-run" not in args and not {"-h", "--help"} & set(args))
@@ -313,8 +338,10 @@ def _help(sitting: Sitting, words: list[str]) -> bool:
     found = sitting.command([words[0], "--help"])
     if found is None or (found[0] == "deal" and words[0].lower() != "deal"):
         close = sitting.mistyped(words[0]) if found else None
-        hint = f": did you mean {close}?" if close else " ('help' lists them)"
-        click.echo(f"Error: no command {visible(words[0])!r}{hint}", err=True)
+        said = (_("no command {word!r}: did you mean {command}?") if close else
+                _("no command {word!r} ('help' lists them)"))
+        click.echo(_("Error: {message}").format(message=said.format(
+            word=visible(words[0]), command=close)), err=True)
         return False
     name, command, args = found
     return sitting.run(command, name, args)

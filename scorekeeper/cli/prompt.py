@@ -17,14 +17,11 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
+from ..i18n import _
 from .lines import LONGEST
 from .options import FORMATS, echo
 from .params import Choice, PlayerCount, PlayerCounts
-from .play import Ask, Sitting, one_line
-
-#: Answers that say yes: a typed yes to what cannot be taken back, else y too.
-YES = ("yes",)
-Y = ("y",)
+from .play import YES, Ask, Sitting, Y, one_line
 
 
 def interactive(sitting: Sitting, **app: Any) -> bool:
@@ -34,7 +31,8 @@ def interactive(sitting: Sitting, **app: Any) -> bool:
         history=_history(sitting.path), completer=PlayCompleter(sitting),
         complete_while_typing=False, bottom_toolbar=sitting.balances, **app)
     ask = asker(PromptSession(history=InMemoryHistory(), **app))  # answers stay out of history
-    echo(f"Playing {sitting.path}. Type help for help, quit or Ctrl-D to leave.")
+    echo(_("Playing {path}. Type help for help, quit or Ctrl-D to leave.").format(
+        path=sitting.path))
     refused = False
     while True:
         try:
@@ -52,7 +50,8 @@ def interactive(sitting: Sitting, **app: Any) -> bool:
 
 def asker(session: PromptSession[str]) -> Ask:
     """How to ask a question at the table: Enter, n, Ctrl-C and Ctrl-D mean no, and the
-    shell stays; y is yes but to what cannot be taken back, which wants yes in full."""
+    shell stays; y is yes but to what cannot be taken back, which wants yes in full (in
+    Danish j and ja, beside y and yes)."""
 
     def ask(question: str, destructive: bool) -> bool:
         try:
@@ -63,7 +62,7 @@ def asker(session: PromptSession[str]) -> Ask:
         if answer in YES or (answer in Y and not destructive):
             return True
         if answer in Y:
-            echo("Type yes in full to make this change.")
+            echo(_("Type yes in full to make this change."))
         return False
 
     return ask
@@ -144,11 +143,11 @@ class PlayCompleter(Completer):
         read = self.sitting.snapshot()
         previous = words[-1] if words else ""
         if previous == "--format":
-            return starting([(f, "output format") for f in FORMATS], word)
+            return starting([(f, _("output format")) for f in FORMATS], word)
         options = self.options(words)
         param = options.get(previous)
         if param is not None and not getattr(param, "is_flag", False):
-            done, _, last = word.replace("/", ",").rpartition(",")
+            done, _sep, last = word.replace("/", ",").rpartition(",")
             prefix = word[:len(done) + 1] if done else ""
             return [(prefix + value, about) for value, about in
                     starting(self.values(param, read), last)]
@@ -181,9 +180,9 @@ class PlayCompleter(Completer):
     def values(self, param: click.Parameter, read: Any) -> list[tuple[str, str]]:
         players = list(read.header.players)
         if isinstance(param.type, (PlayerCount, PlayerCounts)):
-            return [(f"{p}=", "and a number") for p in players]
+            return [(f"{p}=", _("and a number")) for p in players]
         if isinstance(param.type, Choice):
             return [(w, param.type.name.lower()) for w in param.type.shown]
         if param.type.name in ("PLAYER", "A,B,C", "A,C/B,D"):
-            return [(p, "player") for p in players]
+            return [(p, _("player")) for p in players]
         return []

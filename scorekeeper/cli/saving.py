@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import click
 
+from ..i18n import _
 from .options import held_interrupt, mark_recorded, run_state
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ class Recorded(NamedTuple):
 
 
 def record(ctx: click.Context, path: str, build: Callable[[Snapshot], Any],
-           dry_run: bool = False, what: str = "the change") -> Recorded:
+           dry_run: bool = False, what: str | None = None) -> Recorded:
     """Build an entry from the session as it stands and record it (`dry_run`: only play
     it). Refused, with the file unchanged, if it breaks a rule. `what` names an entry that
     is not a deal, once recorded."""
@@ -63,7 +64,8 @@ def record(ctx: click.Context, path: str, build: Callable[[Snapshot], Any],
         before = held.snapshot
         played, change = revise.record(before, build(before))
         held.save(change)
-        mark_recorded(ctx, f"deal {played.number}" if played.number else what)
+        mark_recorded(ctx, _("deal {number}").format(number=played.number) if played.number
+                      else what or _("the change"))
     if played.number:
         run_state(ctx).last_deal = (played.number, change.edit.data)  # type: ignore[union-attr]
     return Recorded(before, played, change.standing)
@@ -85,9 +87,10 @@ def again(ctx: click.Context, path: str, build: Callable[[Snapshot], Any]) -> bo
     played, change = revise.record(read, build(read))
     if getattr(change.edit, "data", None) != data or played.number is None:
         return True
-    if state.ask(f"Same as deal {number}: record it again? [y/N] ", False):
+    if state.ask(_("Same as deal {number}: record it again? [y/N] ").format(number=number),
+                 False):
         return True
-    echo("Not recorded.")
+    echo(_("Not recorded."))
     return False
 
 
@@ -127,7 +130,7 @@ def change(ctx: click.Context, path: str, compute: Callable[[Snapshot], tuple[Ch
     if lines:
         echo(lines)
     if not state.ask(question, True):
-        echo("Nothing changed.")
+        echo(_("Nothing changed."))
         return None
     with held_interrupt() as on_locked:
         state.known = files.save(shown, made, on_locked)

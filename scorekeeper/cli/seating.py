@@ -7,27 +7,29 @@ from typing import Any
 
 import click
 
+from ..i18n import _
 from .options import CONTEXT, Command, echo, session_option, session_path
 from .params import Player
 
 
-@click.command(context_settings=CONTEXT, cls=Command)
-@click.argument("name")
+@click.command(context_settings=CONTEXT, cls=Command, help=_("""\
+Seat NAME, who arrives late, at the table between deals.
+
+He deals when his seat comes round, and plays from the next deal (in Bridge, from the
+rubber whose partnerships name him). The game's most players hold.
+
+\b
+Examples:
+  scorekeeper join Eve
+  scorekeeper join Eve --after Bob
+"""))
+@click.argument("name", metavar=_("NAME"))
 @click.option("--after", type=Player(), metavar="P",
-              help="The player he sits after [default: he takes the last seat].")
+              help=_("The player he sits after [default: he takes the last seat]."))
 @session_option
 @click.pass_context
 def join(ctx: click.Context, name: str, after: str | None, session: str | None) -> None:
-    """Seat NAME, who arrives late, at the table between deals.
-
-    He deals when his seat comes round, and plays from the next deal (in Bridge, from the
-    rubber whose partnerships name him). The game's most players hold.
-
-    \b
-    Examples:
-      scorekeeper join Eve
-      scorekeeper join Eve --after Bob
-    """
+    """A newcomer seated."""
     from ..games.players import check_new_name
     from ..seating import Seating
 
@@ -37,30 +39,33 @@ def join(ctx: click.Context, name: str, after: str | None, session: str | None) 
         seated = before.standing.seated
         return Seating(name.strip(), True, None if after is None else seated.find(after))
 
-    _record(ctx, session, build, f"{name.strip()}'s joining")
+    # TRANSLATORS: put in "Note: {what} was recorded"
+    _record(ctx, session, build, _("{name}'s joining").format(name=name.strip()))
 
 
-@click.command(context_settings=CONTEXT, cls=Command)
-@click.argument("name", type=Player())
+@click.command(context_settings=CONTEXT, cls=Command, help=_("""\
+NAME leaves the table between deals; he keeps his balance to settle.
+
+If it was his deal, the next seated after him deals. The game's fewest players hold;
+in Bridge, only a player outside the rubber being played (or to be played next) may
+leave.
+
+\b
+Example:
+  scorekeeper leave Bob
+"""))
+@click.argument("name", type=Player(), metavar=_("NAME"))
 @session_option
 @click.pass_context
 def leave(ctx: click.Context, name: str, session: str | None) -> None:
-    """NAME leaves the table between deals; he keeps his balance to settle.
-
-    If it was his deal, the next seated after him deals. The game's fewest players hold;
-    in Bridge, only a player outside the rubber being played (or to be played next) may
-    leave.
-
-    \b
-    Example:
-      scorekeeper leave Bob
-    """
+    """A player unseated."""
     from ..seating import Seating
 
     def build(before: Any) -> Seating:
         return Seating(before.standing.seated.find(name), False)
 
-    _record(ctx, session, build, f"{name}'s leaving")
+    # TRANSLATORS: put in "Note: {what} was recorded"
+    _record(ctx, session, build, _("{name}'s leaving").format(name=name))
 
 
 def _record(ctx: click.Context, session: str | None, build: Any, what: str) -> None:

@@ -10,6 +10,8 @@ from typing import NoReturn
 
 import click
 
+from ..i18n import _
+
 #: A name as typed and a count, run together: b2, Bob12, æ3 (digits 0-9 only).
 _RUN = re.compile(r"([^\W\d_]+)([0-9]{1,6})")
 _RUNS = re.compile(r"(?:[^\W\d_]+[0-9]{1,6})+")
@@ -27,7 +29,7 @@ def counts(word: str) -> tuple[tuple[str, int], ...] | None:
         if not all(sep and name.strip() and digits.isascii() and digits.isdigit()
                    and len(digits) <= 6 for name, sep, digits in pairs):
             return None
-        return tuple((name.strip(), int(digits)) for name, _, digits in pairs)
+        return tuple((name.strip(), int(digits)) for name, _sep, digits in pairs)
     if not _RUNS.fullmatch(word):
         return None
     return tuple((name, int(digits)) for name, digits in _RUN.findall(word))
@@ -42,14 +44,16 @@ def count(word: str) -> tuple[str, int] | None:
 def number(word: str, what: str) -> int:
     """`word` as a whole number (ASCII digits), or a usage error naming `what` it is."""
     if not (word.isascii() and word.isdigit() and len(word) <= 9):
-        fail(f"{word!r} is not {what}, a whole number")
+        # TRANSLATORS: {what} is a noun phrase such as "a bid" or "his meld"
+        fail(_("{word!r} is not {what}, a whole number").format(word=word, what=what))
     return int(word)
 
 
 def taken(words: list[str], what: str) -> str:
     """The next word, which `what` needs."""
     if not words:
-        fail(f"give {what}")
+        # TRANSLATORS: {what} is a noun phrase such as "his bid" or "the trumps, like h"
+        fail(_("give {what}").format(what=what))
     return words.pop(0)
 
 
@@ -68,7 +72,7 @@ def named(words: list[str]) -> set[str]:
     found = set()
     for word in words:
         pairs = counts(word)
-        found |= {name.casefold() for name, _ in pairs or ()}
+        found |= {name.casefold() for name, _count in pairs or ()}
     return found
 
 

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..i18n import _, ngettext
 from ..text import visible
 from .main import game_cli
 from .options import (
     CONTEXT,
     Command,
     echo,
-    session_command,
     session_option,
     session_path,
     why_option,
@@ -58,8 +58,10 @@ def _dispatch(ctx: click.Context, which: str, args: tuple[str, ...], spec: str |
         click.echo(ctx.get_help())  # no session: the help of the command itself
         return
     if wants_help:
-        echo(f"Session {_whose(path, game)}, its players {_players(ctx, path)}; its {which} "
-             "(whose examples name Ann, Bob, Cid and Dan):\n")
+        echo(_("Session {whose}, its players {players}; its {command} (whose examples name "
+               "Ann, Bob, Cid and Dan):").format(whose=_whose(path, game),
+                                                  players=_players(ctx, path), command=which)
+             + "\n")
         args = ("--help",)
     # The session goes first: an option left without its value at the end of ARGS must not
     # take it for its value.
@@ -68,9 +70,10 @@ def _dispatch(ctx: click.Context, which: str, args: tuple[str, ...], spec: str |
             command.invoke(sub)
     except click.NoSuchOption as error:  # perhaps an option of another game
         raise click.NoSuchOption(
-            error.option_name, f"{error.message.rstrip('.')}: session {_whose(path, game)} "
-            f"('scorekeeper {which} --help' lists its options).", error.possibilities,
-            error.ctx) from None
+            error.option_name, _("{message}: session {whose} ('scorekeeper {command} --help' "
+                                 "lists its options).").format(
+                message=error.message.rstrip("."), whose=_whose(path, game), command=which),
+            error.possibilities, error.ctx) from None
 
 
 def _players(ctx: click.Context, path: str) -> str:
@@ -89,7 +92,8 @@ def _whose(path: str, game: str) -> str:
     from ..files import paths
     from ..games import get_game
 
-    return f"'{paths.session_name(path)}' is {get_game(game).title}"
+    return _("'{name}' is {game}").format(name=paths.session_name(path),
+                                          game=get_game(game).title)
 
 
 def _complete_through(ctx: click.Context, incomplete: str) -> list[CompletionItem]:
@@ -99,7 +103,7 @@ def _complete_through(ctx: click.Context, incomplete: str) -> list[CompletionIte
 
     try:
         which = ctx.command.name or "deal"
-        command, path, _ = _game_command(ctx, ctx.params.get("session"), which)
+        command, path, _game = _game_command(ctx, ctx.params.get("session"), which)
         args = ["--session", path, *(ctx.params.get("args") or ())]
         with command.make_context(which, args.copy(), parent=ctx.parent,
                                   resilient_parsing=True) as sub:
@@ -114,58 +118,68 @@ class PassThrough(Command):
         return _complete_through(ctx, incomplete)
 
 
-def passing_through(f: Callable[..., None]) -> click.Command:
+def passing_through(about: str) -> Callable[[Callable[..., None]], click.Command]:
     """A command whose ARGS the session's game's own command parses (and completes)."""
-    f = click.pass_context(f)
-    f = click.argument("args", nargs=-1, type=click.UNPROCESSED,
-                       shell_complete=lambda ctx, _, word: _complete_through(ctx, word))(f)
-    f = session_option(f)
-    return click.command(context_settings=PASS_THROUGH, cls=PassThrough)(f)
+
+    def command(f: Callable[..., None]) -> click.Command:
+        f = click.pass_context(f)
+        f = click.argument("args", nargs=-1, type=click.UNPROCESSED,
+                           shell_complete=lambda ctx, _param, word: _complete_through(ctx, word)
+                           )(f)
+        f = session_option(f)
+        return click.command(context_settings=PASS_THROUGH, cls=PassThrough, help=about)(f)
+
+    return command
 
 
-@passing_through
+@passing_through(_("""\
+Record a deal of the session's own game: ARGS as its `deal` takes them.
+
+`scorekeeper deal --help` shows the options of the current session's game.
+
+\b
+Examples:
+  scorekeeper deal b=2 c=0 d=1 miss d     (Loo)
+  scorekeeper deal b 350 190 172          (Pinochle)
+  scorekeeper deal nt a9 a2c1             (Bridge)
+"""))
 def deal(ctx: click.Context, session: str | None, args: tuple[str, ...]) -> None:
-    """Record a deal of the session's own game: ARGS as its `deal` takes them.
-
-    `scorekeeper deal --help` shows the options of the current session's game.
-
-    \b
-    Examples:
-      scorekeeper deal b=2 c=0 d=1 miss d     (Loo)
-      scorekeeper deal b 350 190 172          (Pinochle)
-      scorekeeper deal nt a9 a2c1             (Bridge)
-    """
+    """A deal of the session's own game."""
     _dispatch(ctx, "deal", args, session)
 
 
-@passing_through
+@passing_through(_("""\
+Replace deal N's inputs: `amend N ARGS`, ARGS as `deal` takes them.
+
+Every later deal is replayed; refused, with the file unchanged, if deal N or a later
+deal then breaks a rule. --dry-run shows the nets before and after.
+
+\b
+Examples:
+  scorekeeper amend 3 Bob=2 Cid=1 Dan=0             (Loo)
+  scorekeeper amend 2 --took 150 --dry-run          (Pinochle: the rest kept)
+  scorekeeper amend 4 nt a10 a2c1                   (Bridge)
+"""))
 def amend(ctx: click.Context, session: str | None, args: tuple[str, ...]) -> None:
-    """Replace deal N's inputs: `amend N ARGS`, ARGS as `deal` takes them.
-
-    Every later deal is replayed; refused, with the file unchanged, if deal N or a later
-    deal then breaks a rule. --dry-run shows the nets before and after.
-
-    \b
-    Examples:
-      scorekeeper amend 3 Bob=2 Cid=1 Dan=0             (Loo)
-      scorekeeper amend 2 --took 150 --dry-run          (Pinochle: the rest kept)
-      scorekeeper amend 4 nt a10 a2c1                   (Bridge)
-    """
+    """Deal N replaced."""
     _dispatch(ctx, "amend", args, session)
 
 
-@session_command
+@click.command(context_settings=CONTEXT, cls=Command, help=_("""\
+Remove the last deal, saying what it removed and the nets it moved.
+
+The undo, and why (--why), is kept in the session's history.
+
+\b
+Examples:
+  scorekeeper undo
+  scorekeeper undo --why "recorded twice"
+"""))
+@session_option
 @why_option
+@click.pass_context
 def undo(ctx: click.Context, session: str | None, why: str | None) -> None:
-    """Remove the last deal, saying what it removed and the nets it moved.
-
-    The undo, and why (--why), is kept in the session's history.
-
-    \b
-    Examples:
-      scorekeeper undo
-      scorekeeper undo --why "recorded twice"
-    """
+    """The last deal removed."""
     from ..files import revise
     from ..render import view_of
     from .saving import change
@@ -176,16 +190,17 @@ def undo(ctx: click.Context, session: str | None, why: str | None) -> None:
 
     def what(done: revise.Undone) -> str:
         number = done.removed.number
-        return f"the undo of deal {number}" if number else "the undo"
+        return (_("the undo of deal {number}").format(number=number) if number else
+                _("the undo"))
 
     def confirm(done: revise.Undone) -> tuple[list[str], str]:
         last, view = done.removed, view_of(done.session.game)
         described = view.what(last.result)
         moved = view.consequences(done.outcome, quiet=True)
         if last.number is None:
-            return moved, f"Type yes to remove the {described}: "
-        return moved, (f"Type yes to remove deal {last.number} (dealt by {last.dealer}: "
-                       f"{described}): ")
+            return moved, _("Type yes to remove the {what}: ").format(what=described)
+        return moved, _("Type yes to remove deal {number} (dealt by {dealer}: {what}): "
+                        ).format(number=last.number, dealer=last.dealer, what=described)
 
     done = change(ctx, session_path(ctx, session), compute, what, confirm)
     if done is None:
@@ -194,23 +209,26 @@ def undo(ctx: click.Context, session: str | None, why: str | None) -> None:
                                            done.outcome))
 
 
-@session_command
+@click.command(context_settings=CONTEXT, cls=Command, help=_("""\
+Edit the session's file in $VISUAL or $EDITOR; it is checked when the editor closes.
+
+A good edit is saved (unless the session changed meanwhile), and it says each deal
+whose result changed and the nets that moved; an edit of the deals or settings, and
+why (--why), is kept in the session's history, which an edit may not change. An edit
+with a problem is not saved: every problem is listed as FILE:LINE, and on a terminal
+you may edit again. An editor that exits with an error saves nothing. Comments and
+layout are kept as written.
+
+\b
+Examples:
+  EDITOR=nano scorekeeper edit
+  scorekeeper edit --why "deal 3 was dealt by Dan"
+"""))
+@session_option
 @why_option
+@click.pass_context
 def edit(ctx: click.Context, session: str | None, why: str | None) -> None:
-    """Edit the session's file in $VISUAL or $EDITOR; it is checked when the editor closes.
-
-    A good edit is saved (unless the session changed meanwhile), and it says each deal
-    whose result changed and the nets that moved; an edit of the deals or settings, and
-    why (--why), is kept in the session's history, which an edit may not change. An edit
-    with a problem is not saved: every problem is listed as FILE:LINE, and on a terminal
-    you may edit again. An editor that exits with an error saves nothing. Comments and
-    layout are kept as written.
-
-    \b
-    Examples:
-      EDITOR=nano scorekeeper edit
-      scorekeeper edit --why "deal 3 was dealt by Dan"
-    """
+    """The session's file edited."""
     from .. import files
 
     path = session_path(ctx, session)
@@ -264,17 +282,35 @@ def _edit_until_good(copy: str, path: str, original: bytes) -> bytes | None:
         except (click.ClickException, ScorekeeperError) as error:
             _remove(copy)
             message = error.message if isinstance(error, click.ClickException) else str(error)
-            raise click.ClickException(f"{message}: nothing was saved") from None
+            raise click.ClickException(_("{message}: nothing was saved").format(
+                message=message)) from None
         if edited == original:
             os.unlink(copy)
-            echo("No change: nothing to save.")
+            echo(_("No change: nothing to save."))
             return None
         problems = files.examine(edited, path, history=False).problems  # its own is to come
         if not problems:
             return edited
         click.echo("\n".join(visible(str(p)) for p in problems), err=True)
-        if not (sys.stdin.isatty() and click.confirm("Edit again?", default=True, err=True)):
-            raise click.ClickException(f"nothing was saved; your edit is kept in {copy}")
+        if not (sys.stdin.isatty() and _edit_again()):
+            raise click.ClickException(_("nothing was saved; your edit is kept in {copy}")
+                                       .format(copy=copy))
+
+
+def _edit_again() -> bool:
+    """Edit again? [Y/n]: Enter, y, yes (or j, ja) are yes; n, no (or nej) are no."""
+    from .play import NO, YES, Y
+
+    def answer(typed: str) -> bool:
+        word = typed.strip().lower()
+        if word in ("", *YES, *Y):
+            return True
+        if word in NO:
+            return False
+        raise click.UsageError(_("invalid input"))
+
+    return click.prompt(_("Edit again? [Y/n]"), default="", show_default=False, err=True,
+                        value_proc=answer)
 
 
 def _run_editor(copy: str) -> None:
@@ -289,22 +325,26 @@ def _run_editor(copy: str) -> None:
     source = next((key for key in ("VISUAL", "EDITOR") if os.environ.get(key)), None)
     editor = os.environ[source] if source else next(
         (e for e in ("sensible-editor", "vim", "nano") if shutil.which(e)), "vi")
-    where = f"${source}" if source else "neither $VISUAL nor $EDITOR is set"
+    where = f"${source}" if source else _("neither $VISUAL nor $EDITOR is set")
     try:
         argv = shlex.split(editor)
     except ValueError as error:
-        raise click.ClickException(f"{where} is {editor!r}, not a command ({error})") from None
+        raise click.ClickException(_("{where} is {editor!r}, not a command ({error})").format(
+            where=where, editor=editor, error=error)) from None
     if not argv:
-        raise click.ClickException(f"{where} is {editor!r}, not a command")
+        raise click.ClickException(_("{where} is {editor!r}, not a command").format(
+            where=where, editor=editor))
     try:
         code = subprocess.call([*argv, copy])
     except OSError as error:
-        raise click.ClickException(
-            f"the editor {argv[0]!r} ({where}) could not be run: {error.strerror or error}; "
-            "set $VISUAL or $EDITOR to an editor you have, e.g. EDITOR=nano") from None
+        raise click.ClickException(_(
+            "the editor {editor!r} ({where}) could not be run: {error}; set $VISUAL or "
+            "$EDITOR to an editor you have, e.g. EDITOR=nano").format(
+                editor=argv[0], where=where, error=error.strerror or error)) from None
     if code != 0:
-        raise click.ClickException(f"the editor {argv[0]!r} ({where}) ended with an error "
-                                   f"(exit {code})")
+        raise click.ClickException(_("the editor {editor!r} ({where}) ended with an error "
+                                     "(exit {code})").format(editor=argv[0], where=where,
+                                                             code=code))
 
 
 def _save_edit(ctx: click.Context, shown: Snapshot, edited: bytes, copy: str, why: str
@@ -322,14 +362,17 @@ def _save_edit(ctx: click.Context, shown: Snapshot, edited: bytes, copy: str, wh
     with held_interrupt() as on_locked:
         try:
             done = revise.new_text(shown, edited, why)
-            after = files.save(shown, done.change, on_locked, since="the editor opened it")
+            # TRANSLATORS: put in "FILE was changed since {since}: nothing was changed"
+            after = files.save(shown, done.change, on_locked, since=_("the editor opened it"))
         except ScorekeeperError as error:
-            raise click.ClickException(f"{error}; your edit is kept in {copy}") from None
-        mark_recorded(ctx, "the edit")
+            raise click.ClickException(_("{error}; your edit is kept in {copy}").format(
+                error=error, copy=copy)) from None
+        mark_recorded(ctx, _("the edit"))
     os.unlink(copy)
     deals = after.standing.deals
-    lines = [f"Saved {shown.path}: {deals} deal{'' if deals == 1 else 's'}, next dealer "
-             f"{after.standing.next_dealer}."]
+    lines = [ngettext("Saved {path}: {count} deal, next dealer {dealer}.",
+                      "Saved {path}: {count} deals, next dealer {dealer}.", deals).format(
+        path=shown.path, count=deals, dealer=after.standing.next_dealer)]
     if done.outcome is not None:
         lines += view_of(after.header.game).consequences(done.outcome)
     echo(lines)
