@@ -67,3 +67,16 @@ def test_the_readmes_evenings_in_danish(title: str) -> None:
     by `python -m tests.golden`)."""
     expected = (golden.GOLDEN / golden.EVENINGS[title]).read_text(encoding="utf-8")
     assert golden.played(title) == expected
+
+
+def test_every_message_has_its_danish_words_and_the_mo_is_the_po_compiled() -> None:
+    """Every message the program gives `_` or `ngettext` is in the .po with a translation
+    (none empty, none fuzzy), its placeholders the same in both languages (str.format's
+    fields, read by string.Formatter), and the .mo the program reads is the .po compiled."""
+    assert list(catalogue().problems()) == []
+
+
+def test_plural_forms_are_danish() -> None:
+    """Danish has two forms, one for 1 and one for every other count."""
+    module = catalogue()
+    assert module.read().plural_forms == "nplurals=2; plural=(n != 1);"
