@@ -271,24 +271,7 @@ def _check_format(ctx: click.Context, param: click.Parameter, value: str | None)
         chosen = None if value is None else check_format(value)
     except UsageError as error:
         raise click.BadParameter(str(error), ctx, param) from None
-    if chosen in ("json", "csv"):
-        _for_programs(ctx)
     return chosen
-
-
-def _for_programs(ctx: click.Context) -> None:
-    """JSON and CSV are read by programs: every value in them (a deal described, a
-    message) in English, whatever the language, until the command ends."""
-    from .. import i18n
-
-    speaking = i18n.SPEAKING
-    code, words = speaking.code, speaking.words
-    speaking.code, speaking.words = "en", None
-
-    def restore() -> None:
-        speaking.code, speaking.words = code, words
-
-    ctx.call_on_close(restore)
 
 
 def _complete_format(ctx: click.Context, param: click.Parameter, incomplete: str
