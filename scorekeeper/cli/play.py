@@ -23,7 +23,7 @@ import click
 from ..errors import ScorekeeperError
 from ..i18n import _, number
 from ..text import visible
-from .options import RunState, echo, mark_recorded, session_option, session_path
+from .options import Command, RunState, echo, mark_recorded, session_option, session_path
 
 if TYPE_CHECKING:
     from ..files import Snapshot
@@ -61,7 +61,7 @@ Ask = Callable[[str, bool], bool]
 change, only a typed yes is)."""
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"],
+@click.command(cls=Command, context_settings={"help_option_names": ["-h", "--help"],
                                  "max_content_width": 80}, help=_("""\
 Play a sitting at one prompt: a deal or a command a line, each deal saved at once.
 
