@@ -118,7 +118,7 @@ def test_refusals_and_names_in_danish(tmp_path: Path) -> None:
 
 def test_loo_help_in_danish(tmp_path: Path) -> None:
     out = da(tmp_path, "loo new --help").stdout
-    assert "Start en session NAME i trekorts-lu, og gør den til den aktuelle." in out
+    assert "Start en session NAVN i trekorts-lu, og gør den til den aktuelle." in out
     assert "Eksempler:" in out and "Lubøden er hele spillets pulje." in out
     da(tmp_path, "loo new e --players Ann,Bob,Cid")
     out = da(tmp_path, "deal --help").stdout

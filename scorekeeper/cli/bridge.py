@@ -92,10 +92,10 @@ def _short(words: list[str]) -> dict[str, Any]:
     doublings (so a player whose name starts with x names his honours as x=2). The Danish
     words are read beside the English: fordoblet, genfordoblet, ingen, chikane P."""
     try:
-        trump = TRUMP.convert(short.taken(words, _("the trumps, like h, s or nt")), None, None)
+        trump = TRUMP.convert(short.taken(words, _("give the trumps, like h, s or nt")), None, None)
     except click.BadParameter as error:
         short.fail(error.message)
-    tricks = short.count(short.taken(words, _("a side's tricks, like b8 (b=8)")))
+    tricks = short.count(short.taken(words, _("give a side's tricks, like b8 (b=8)")))
     if tricks is None:
         short.fail(_("give a side's tricks as a player and a number, like b8 (b=8)"))
     values: dict[str, Any] = {"trump": trump, "tricks": tricks}
@@ -115,7 +115,7 @@ def _short_word(word: str, words: list[str], values: dict[str, Any]) -> None:
     elif lower in NONE_WORDS:
         _once(values, "honours", ())
     elif lower in CHICANE_WORDS:
-        names = short.taken(words, _("who was void in trumps ({word} P)").format(word=lower)
+        names = short.taken(words, _("give who was void in trumps ({word} P)").format(word=lower)
                             ).split(",")
         values["chicane"] = (*values.get("chicane", ()), *(n for n in names if n))
     elif (honours := short.counts(word)) is not None:

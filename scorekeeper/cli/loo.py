@@ -112,13 +112,13 @@ def _short(words: list[str]) -> dict[str, Any]:
         if "=" in word:
             tricks.append(_player_count(word))
         elif lower in MISS:
-            _once(values, "miss", short.taken(words, _("the player who took miss (miss P)")))
+            _once(values, "miss", short.taken(words, _("give the player who took miss (miss P)")))
         elif lower in DEFEND:
             _once(values, "defend", True)
         elif lower in PASS:
             _once(values, "all_pass", True)
         elif lower in ORDER:
-            names = short.taken(words, _("the winners of tricks 1, 2 and 3 (order P,P,P)"))
+            names = short.taken(words, _("give the winners of tricks 1, 2 and 3 (order P,P,P)"))
             _once(values, "order", Names().convert(names, None, None))
         else:
             short.fail(_("{word!r} is not PLAYER=TRICKS (Bob=2), miss P, defend, pass or "

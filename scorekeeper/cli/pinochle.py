@@ -152,18 +152,19 @@ def _short(words: list[str]) -> dict[str, Any]:
     --meld-cards (b 320 c --meld-cards "..." --trump hearts)."""
     if len(words) == 1 and words[0].lower() in PASSED:
         return {"no_bid": True}
-    bidder = short.taken(words, _("the contractor, his bid and meld: BIDDER BID MELD"))
+    bidder = short.taken(words, _("give the contractor, his bid and meld: BIDDER BID MELD"))
     values: dict[str, Any] = {"bidder": bidder,
-                              "bid": short.number(short.taken(words, _("his bid")),
-                                                  _("a bid"))}
+                              "bid": short.number(short.taken(words, _("give his bid")),
+                                                  _("{word!r} is not a bid, a whole number"))}
     if words and words[0].lower() not in SHORT_ENDINGS:  # left out with --meld-cards
-        values["meld"] = short.number(words.pop(0), _("his meld"))
+        values["meld"] = short.number(words.pop(0), _("{word!r} is not his meld, a whole number"))
     if words:
         end = words.pop(0)
         if end.lower() in SHORT_ENDINGS:
             values[SHORT_ENDINGS[end.lower()]] = True
         else:
-            values["took"] = short.number(end, _("the card points he took (or d, c or x)"))
+            values["took"] = short.number(end, _("{word!r} is not the card points he took "
+                                                 "(or d, c or x), a whole number"))
     if words:
         short.fail(_("{rest!r}: a deal is BIDDER BID MELD and how it ended (TOOK, d, c or x), "
                      "no more").format(rest=" ".join(words)))

@@ -10,8 +10,6 @@ from typing import NoReturn
 
 import click
 
-from ..i18n import _
-
 #: A name as typed and a count, run together: b2, Bob12, æ3 (digits 0-9 only).
 _RUN = re.compile(r"([^\W\d_]+)([0-9]{1,6})")
 _RUNS = re.compile(r"(?:[^\W\d_]+[0-9]{1,6})+")
@@ -41,19 +39,18 @@ def count(word: str) -> tuple[str, int] | None:
     return found[0] if found is not None and len(found) == 1 else None
 
 
-def number(word: str, what: str) -> int:
-    """`word` as a whole number (ASCII digits), or a usage error naming `what` it is."""
+def number(word: str, wrong: str) -> int:
+    """`word` as a whole number (ASCII digits), or the usage error `wrong`, a message that
+    names the word as {word!r} ("{word!r} is not his bid, a whole number")."""
     if not (word.isascii() and word.isdigit() and len(word) <= 9):
-        # TRANSLATORS: {what} is a noun phrase such as "a bid" or "his meld"
-        fail(_("{word!r} is not {what}, a whole number").format(word=word, what=what))
+        fail(wrong.format(word=word))
     return int(word)
 
 
-def taken(words: list[str], what: str) -> str:
-    """The next word, which `what` needs."""
+def taken(words: list[str], missing: str) -> str:
+    """The next word, or the usage error `missing` ("give his bid") if there is none."""
     if not words:
-        # TRANSLATORS: {what} is a noun phrase such as "his bid" or "the trumps, like h"
-        fail(_("give {what}").format(what=what))
+        fail(missing)
     return words.pop(0)
 
 
