@@ -58,7 +58,7 @@ def test_the_help_of_the_table_commands_in_danish(tmp_path: Path) -> None:
     sk(tmp_path, *NEW)
     shown = da(tmp_path, "amend", "--help").stdout
     assert shown.startswith("Session 'evening' er ")
-    assert "; her er dens amend (hvis eksempler nævner Ann, Bob, Cid og Dan):" in shown
+    assert "; her er hjælpen til dens amend (hvis eksempler nævner Ann, Bob, Cid og Dan):" in shown
 
 
 def test_edit_says_in_danish_why_nothing_was_saved(tmp_path: Path) -> None:
