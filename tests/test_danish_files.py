@@ -23,7 +23,7 @@ def said(proc: subprocess.CompletedProcess[str]) -> str:
 
 
 def test_a_session_not_found_or_not_chosen_is_said_in_danish(tmp_path: Path) -> None:
-    assert "ingen session valgt: start en med 'scorekeeper GAME new NAME" in da(
+    assert "ingen session valgt: start en med 'scorekeeper KORTSPIL new NAVN" in da(
         tmp_path, "show", code=1).stderr
     da(tmp_path, *LOO)
     assert f"ingen session 'evenin' i {tmp_path}: mente du evening?" in da(
