@@ -34,10 +34,50 @@ def parse(raw: bytes, label: str) -> tuple[str, dict[str, Any]]:
         line = int(match.group(1)) if match and match.group(1) else text.count("\n") + 1
         message = message[: match.start()].strip() if match else message
         raise SessionFileError(label, line, _("not valid TOML: {reason}").format(
-            reason=message)) from None
+            reason=toml_reason(message))) from None
     except (ValueError, RecursionError, MemoryError) as error:
         # tomllib raises these for integers past Python's digit limit and deep nesting
         what = (_("not a session this tool can read: nested too deep")
                 if isinstance(error, RecursionError) else
                 _("not a session this tool can read: {reason}").format(reason=error))
         raise SessionFileError(label, 1, what) from None
+
+
+def toml_reason(message: str) -> str:
+    """tomllib's reason (its words are English) in the language chosen; a reason it is not
+    known to give is kept as it is."""
+    reasons = {
+        "Cannot overwrite a value": _("Cannot overwrite a value"),
+        "Escaped character is not a Unicode scalar value": _(
+            "Escaped character is not a Unicode scalar value"),
+        "Expected '=' after a key in a key/value pair": _(
+            "Expected '=' after a key in a key/value pair"),
+        "Expected ']' at the end of a table declaration": _(
+            "Expected ']' at the end of a table declaration"),
+        "Expected ']]' at the end of an array declaration": _(
+            "Expected ']]' at the end of an array declaration"),
+        "Expected newline or end of document after a statement": _(
+            "Expected newline or end of document after a statement"),
+        "Invalid date or datetime": _("Invalid date or datetime"),
+        "Invalid hex value": _("Invalid hex value"),
+        "Invalid initial character for a key part": _(
+            "Invalid initial character for a key part"),
+        "Invalid statement": _("Invalid statement"),
+        "Invalid value": _("Invalid value"),
+        "Unclosed array": _("Unclosed array"),
+        "Unclosed inline table": _("Unclosed inline table"),
+        "Unescaped '\\' in a string": _("Unescaped '\\' in a string"),
+        "Unterminated string": _("Unterminated string"),
+    }
+    if message in reasons:
+        return reasons[message]
+    found = re.fullmatch(r"Cannot declare (.+) twice", message)
+    if found:
+        return _("Cannot declare {key} twice").format(key=found.group(1))
+    found = re.fullmatch(r"Duplicate inline table key (.+)", message)
+    if found:
+        return _("Duplicate inline table key {key}").format(key=found.group(1))
+    found = re.fullmatch(r"(?:Illegal|Found invalid) character (.+)", message)
+    if found:
+        return _("Illegal character {char}").format(char=found.group(1))
+    return message
