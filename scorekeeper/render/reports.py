@@ -182,7 +182,8 @@ def history(session: AnySession, revisions: Sequence[Revision]) -> Report:
 
     def header(keys: dict[str, Any]) -> str:
         flat = {**{k: v for k, v in keys.items() if k != "settings"}, **keys.get("settings", {})}
-        return ", ".join(f"{k} {v}" for k, v in flat.items()) or _("(not set)")
+        return ", ".join(_("paid {day}").format(day=day(v)) if k == "paid" and isinstance(
+            v, datetime.date) else f"{k} {v}" for k, v in flat.items()) or _("(not set)")
 
     def when(r: Revision) -> str:
         return f"{day(r.when.date())} {r.when:%H:%M}"
