@@ -158,7 +158,7 @@ def _currency(found: Folder, payer: str, payee: str, given: str | None) -> str:
             hint = (_("did you mean {name}?").format(
                         name=next(k for k in known if k.casefold() == close[0]))
                     if close else _("known here: {names}").format(
-                        names=", ".join(known) or _("none")))
+                        names=", ".join(k or _("no currency") for k in known) or _("none")))
             raise RuleError(_("unknown currency {currency!r}: {hint}").format(
                 currency=given, hint=hint))
         return given
