@@ -107,14 +107,21 @@ def _fields(s: Summary) -> tuple[Any, ...]:
 
 
 def _version() -> tuple[Any, ...]:
-    """What a summary depends on beside its file: the program, the games' reckoning, and
-    the time zone (a sitting without its day is of its file's day, here)."""
+    """What a summary depends on beside its file: the program, the rules of the games (their
+    modules as they are on disk: a summary is the games' reckoning, and reading their
+    state versions would import every game), and the time zone (a sitting without its day
+    is of its file's day, here)."""
     import time
 
-    from ..games import GAMES
+    from .. import games
 
-    return (__version__, tuple((g.name, g.state_version) for g in GAMES.values()),
-            time.timezone, time.altzone, time.daylight)
+    folder = os.path.dirname(games.__file__)
+    try:
+        rules = tuple(sorted((entry.name, entry.stat().st_mtime_ns, entry.stat().st_size)
+                             for entry in os.scandir(folder) if entry.name.endswith(".py")))
+    except OSError:
+        rules = ()
+    return (__version__, rules, time.timezone, time.altzone, time.daylight)
 
 
 def _read(folder: str) -> dict[str, Any]:
