@@ -135,3 +135,21 @@ def test_seating_at_the_prompt(tmp_path: Path) -> None:
         screen.type(b"a=1 d=2 b=0\r")
         screen.expect(b"Hand 1, dealt by Ann")
         screen.expect(b"hand 2 \xc2\xb7 Dan deals")
+
+
+@pytest.mark.parametrize(("new", "deal", "key"), [
+    ("loo new y --players Ann,Bob,Cid", "deal pass", "looed"),
+    ("pinochle new y --players Ann,Bob,Cid", "deal pass", "bids"),
+    ("bridge new y --players Ann,Bob,Cid,Dan", "deal nt a7 -", "rubbers"),
+])
+def test_stats_count_a_newcomer_with_everyone(tmp_path: Path, new: str, deal: str, key: str
+                                              ) -> None:
+    """A player who joined has every count of his game (0 where there is none), in text and
+    JSON alike (the hunt's traceback)."""
+    run(tmp_path, new)
+    run(tmp_path, "join Eve")
+    run(tmp_path, deal)
+    rows = json.loads(run(tmp_path, "stats --format json").stdout)["players"]
+    assert {r["name"] for r in rows} >= {"Ann", "Eve"}
+    assert all(key in r for r in rows) and len({tuple(r) for r in rows}) == 1
+    assert "Eve" in run(tmp_path, "stats").stdout

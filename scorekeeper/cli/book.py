@@ -340,6 +340,16 @@ def _tally(sittings: list[Any], player: str | None) -> tuple[list[dict[str, Any]
                 if key != "deals":
                     row[key] = row.get(key, 0) + n
     wanted = player.casefold() if player else None
-    rows = [r for (_game, key), r in counts.items() if wanted is None or key == wanted]
+    rows = _every_count([r for (_game, key), r in counts.items()
+                         if wanted is None or key == wanted])
     titles = {name: GAMES[name].title for name in GAMES}
     return sorted(rows, key=lambda r: (list(GAMES).index(r["game"]), r["name"])), titles
+
+
+def _every_count(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each row with every count its game has in any row, 0 where the player has none (a
+    newcomer who joined after the deals that count it), in one order a game."""
+    keys: dict[str, dict[str, None]] = {}
+    for row in rows:
+        keys.setdefault(row["game"], {}).update(dict.fromkeys(row))
+    return [{key: row.get(key, 0) for key in keys[row["game"]]} for row in rows]

@@ -15,48 +15,57 @@ from .report import Column, Report, Table
 
 PinochleSession = Session[PinochleSettings, PinochleDeal, tuple[()], PinochleResult]
 
-#: How a contract ended, as `show` and the line after a deal say it (JSON keeps the value).
-OUTCOME_WORDS = {
-    Outcome.WON_ON_MELD: _("won on meld"),
-    Outcome.CONCEDED: _("conceded"),
-    Outcome.DECLINED: _("declined"),
-    Outcome.MADE: _("played, made"),
-    Outcome.FAILED: _("played, failed"),
-    Outcome.NO_BURY: _("no bury"),
-    Outcome.NO_BID: _("no bid"),
-}
-#: The suits as a meld names them ("marriage in clubs").
-SUIT_WORDS = {Suit.SPADES: _("spades"), Suit.HEARTS: _("hearts"),
-              Suit.DIAMONDS: _("diamonds"), Suit.CLUBS: _("clubs")}
-#: The melds as the table of `pinochle meld` names them (JSON and CSV keep the English).
-MELD_WORDS = {
-    "flush": _("flush"),
-    "royal marriage": _("royal marriage"),
-    "dix": _("dix"),
-    "100 aces": _("100 aces"),
-    "80 kings": _("80 kings"),
-    "60 queens": _("60 queens"),
-    "40 jacks": _("40 jacks"),
-    "pinochle": _("pinochle"),
-    "double pinochle": _("double pinochle"),
-}
+def outcome_words() -> dict[Outcome, str]:
+    """How a contract ended, as `show` and the line after a deal say it, in the language
+    of the moment (JSON keeps the value; CSV is made in English)."""
+    return {
+        Outcome.WON_ON_MELD: _("won on meld"),
+        Outcome.CONCEDED: _("conceded"),
+        Outcome.DECLINED: _("declined"),
+        Outcome.MADE: _("played, made"),
+        Outcome.FAILED: _("played, failed"),
+        Outcome.NO_BURY: _("no bury"),
+        Outcome.NO_BID: _("no bid"),
+    }
+
+
+def suit_words() -> dict[Suit, str]:
+    """The suits as a meld names them ("marriage in clubs")."""
+    return {Suit.SPADES: _("spades"), Suit.HEARTS: _("hearts"),
+            Suit.DIAMONDS: _("diamonds"), Suit.CLUBS: _("clubs")}
+
+
+def melds_named() -> dict[str, str]:
+    """The melds as the table of `pinochle meld` names them (JSON and CSV keep the
+    English)."""
+    return {
+        "flush": _("flush"),
+        "royal marriage": _("royal marriage"),
+        "dix": _("dix"),
+        "100 aces": _("100 aces"),
+        "80 kings": _("80 kings"),
+        "60 queens": _("60 queens"),
+        "40 jacks": _("40 jacks"),
+        "pinochle": _("pinochle"),
+        "double pinochle": _("double pinochle"),
+    }
 
 
 def meld_words(meld: Meld) -> str:
     """A meld as a person reads it: 'marriage in clubs' for a marriage, the name for the
     rest."""
     if meld.name == "marriage":
-        return _("marriage in {suit}").format(suit=SUIT_WORDS[meld.cards[0].suit])
-    return MELD_WORDS.get(meld.name, meld.name)
+        return _("marriage in {suit}").format(suit=suit_words()[meld.cards[0].suit])
+    return melds_named().get(meld.name, meld.name)
 
 
 class PinochleView(View[PinochleSettings, PinochleDeal, tuple[()], PinochleResult]):
     def describe(self, result: PinochleResult) -> str:
         if result.bidder is None:
-            return OUTCOME_WORDS[Outcome.NO_BID]
+            return outcome_words()[Outcome.NO_BID]
         contract = _("{bidder} bid {bid}, meld {meld}, {ending}").format(
             bidder=result.bidder, bid=i18n.number(str(result.bid)),
-            meld=i18n.number(str(result.meld)), ending=OUTCOME_WORDS[result.outcome])
+            meld=i18n.number(str(result.meld)), ending=outcome_words()[result.outcome])
         chips = i18n.number(str(result.chips_each))
         if result.won:
             return _("{contract}: collects {chips} from each").format(contract=contract,
