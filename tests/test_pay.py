@@ -234,6 +234,8 @@ def test_a_damaged_payments_file_is_a_problem_the_rest_of_the_book_still_shown(
     before = path.read_bytes()
     shown = run(club, "book", code=1)
     assert shown.stderr.startswith(f"{path}:{line}: ")
+    assert shown.stderr.endswith("The payments are left out of the book until the file is "
+                                 "mended.\n") and "session" not in shown.stderr
     assert "12 sittings" in shown.stdout
     assert run(club, "pay Erik Bo 1 --currency DKK", code=1).stderr.startswith(
         f"Error: {path}:{line}: ")

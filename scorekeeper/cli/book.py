@@ -116,7 +116,9 @@ def read_payments(ctx: click.Context, sittings: list[Any], problems: list[str]) 
     try:
         made = payfile.read(folder_to_list(ctx)).payments
     except ScorekeeperError as error:
-        problems.append(visible(str(error)))
+        problems.append(PaymentsProblem(_("{problem}\nThe payments are left out of the book "
+                                          "until the file is mended.").format(
+                                              problem=visible(str(error)))))
         return []
     return book.counting(made, sittings)
 
@@ -277,10 +279,16 @@ def _mark_paid(ctx: click.Context, unpaid: list[Any]) -> None:
         names=", ".join(later)) if later else ""), err=True)
 
 
+class PaymentsProblem(str):
+    """What is wrong with the folder's payments file (a problem, but of no session)."""
+
+
 def _report_problems(ctx: click.Context, problems: list[str], marking: bool = False) -> None:
     if problems:
         click.echo("\n".join(problems), err=True)
-        count = len(problems)
+        count = sum(not isinstance(p, PaymentsProblem) for p in problems)
+        if not count:
+            ctx.exit(1)
         why = (ngettext("Nothing was marked paid: {count} session cannot be read (scorekeeper "
                         "check lists every problem).",
                         "Nothing was marked paid: {count} sessions cannot be read (scorekeeper "

@@ -150,7 +150,8 @@ Example evening:
 @click.option("--dir", envvar="SCOREKEEPER_DIR", metavar=_("DIR"),
               help=_("Session folder [default: $SCOREKEEPER_DIR, else the per-user data "
                      "folder]."))
-@click.option("--lang", type=click.Choice(i18n.LANGUAGES), expose_value=False, is_eager=True,
+@click.option("--lang", type=click.Choice(i18n.LANGUAGES, case_sensitive=False),
+              expose_value=False, is_eager=True,
               callback=lambda ctx, param, value: _use_language(value),
               help=_("Language of what is printed (da: Danish) [default: $SCOREKEEPER_LANG, "
                      "else the locale's, else English]."))

@@ -124,7 +124,8 @@ def paid_from_data(number: int, data: object) -> Paid:
         raise RuleError(_("{key} is missing").format(key=missing[0]))
     day, payer, payee = data["date"], data["from"], data["to"]
     if type(day) is not datetime.date:
-        raise RuleError(_("date {day!r} must be a day, like date = 2026-11-28").format(day=day))
+        raise RuleError(_("date {day!r} must be a day, like date = 2026-11-28").format(
+            day=day.isoformat() if isinstance(day, datetime.date | datetime.time) else day))
     check_name(payer)
     check_name(payee)
     if payer.casefold() == payee.casefold():
