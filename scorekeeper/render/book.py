@@ -90,7 +90,7 @@ def _currency_tables(c: Currency) -> list[Table]:
         (Column(_("pays")), Column(_("to")), Column(money_head, True)),
         [[p.payer, p.payee, _money(p.money, scale)] for p in c.payments],
         caption=None if c.payments else _("Nothing is outstanding in {currency}.").format(
-            currency=label), name="plan"))
+            currency=label) if c.currency else _("Nothing is outstanding."), name="plan"))
     return tables
 
 
