@@ -24,7 +24,8 @@ In English nothing is read and `_` gives back what it is given.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -68,25 +69,21 @@ def chosen(given: str | None, environ: Mapping[str, str] = os.environ) -> str:
     """The language of `--lang` (`given`), else of the first variable that names one: a
     language there are no words for is English. LANGUAGE may list several (da:en)."""
     if given:
-        return _code(given)
+        return _code(given) or "en"
     for variable in VARIABLES:
         value = environ.get(variable, "")
         if value:
             names = value.split(":") if variable in ("LANGUAGE", "SCOREKEEPER_LANG") else [
                 value]
-            return next((_code(n) for n in names if _code(n) != "en" or _is_english(n)),
-                        "en")
+            return next((code for code in map(_code, names) if code), "en")
     return "en"
 
 
-def _code(name: str) -> str:
-    """The language of a locale name: da_DK.UTF-8, da, DA -> da; C, POSIX, sv_SE -> en."""
+def _code(name: str) -> str | None:
+    """The language of a locale name (da_DK.UTF-8, da, DA -> da; en_GB -> en), or None
+    for one there are no words for (C, POSIX, sv_SE)."""
     code = name.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
-    return code if code in LANGUAGES else "en"
-
-
-def _is_english(name: str) -> bool:
-    return name.strip().lower().startswith("en")
+    return code if code in LANGUAGES else None
 
 
 def scan(args: Sequence[str]) -> str | None:
@@ -118,6 +115,18 @@ def use(code: str) -> None:
     gettext.bindtextdomain(DOMAIN, LOCALE)
     gettext.textdomain(DOMAIN)  # click's gettext() now reads this catalogue...
     os.environ["LANGUAGE"] = code  # ...in this language, whatever the locale says
+
+
+@contextmanager
+def english() -> Iterator[None]:
+    """English while it lasts, whatever the language chosen: what a program reads (JSON,
+    CSV) is made in it, with plain numbers and ISO days."""
+    chosen = SPEAKING.code, SPEAKING.words
+    SPEAKING.code, SPEAKING.words = "en", None
+    try:
+        yield
+    finally:
+        SPEAKING.code, SPEAKING.words = chosen
 
 
 # --- numbers and days as the language writes them -------------------------------------------

@@ -4,8 +4,7 @@ and print the shell completion script."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import nullcontext
 from typing import Any
 
 import click
@@ -32,21 +31,6 @@ from .options import (
     session_path,
     table_option,
 )
-
-
-@contextmanager
-def _english(wanted: bool) -> Iterator[None]:
-    """Messages made inside in English, if `wanted`: what JSON holds is for programs."""
-    if not wanted:
-        yield
-        return
-    speaking = i18n.SPEAKING
-    code, words = speaking.code, speaking.words
-    speaking.code, speaking.words = "en", None
-    try:
-        yield
-    finally:
-        speaking.code, speaking.words = code, words
 
 
 @click.command(context_settings=CONTEXT, cls=Command, help=_("""\
@@ -76,7 +60,7 @@ def sessions(ctx: click.Context, fmt: str | None) -> None:
         name = paths.session_name(path)
         row: dict[str, Any] = {"name": name, "current": name == current, "path": path}
         try:
-            with _english(fmt == "json"):  # its error, a value of the JSON, in English
+            with i18n.english() if fmt == "json" else nullcontext():  # its error: JSON's
                 session, deals, players = files.glance(path)
         except ScorekeeperError as error:
             row |= {"game": "unreadable", "players": [], "deals": 0, "error": str(error)}

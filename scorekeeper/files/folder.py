@@ -56,7 +56,8 @@ class Summary(NamedTuple):
 def sittings(folder: str) -> tuple[list[Summary], list[str]]:
     """Every sitting of `folder` in brief (a file reached by two names, once), and the
     problems of those that cannot be read (FILE:LINE: message)."""
-    kept = _read(folder)
+    version = _version()
+    kept = _read(folder, version)
     found, problems, fresh = [], [], {}
     seen: set[tuple[int, int]] = set()
     for path in paths.list_sessions(folder):
@@ -78,7 +79,7 @@ def sittings(folder: str) -> tuple[list[Summary], list[str]]:
         found.append(summary)
         fresh[name] = summary
     if set(fresh) != set(kept) or any(kept[n] != _fields(s) for n, s in fresh.items()):
-        _write(folder, fresh)
+        _write(folder, fresh, version)
     return found, problems
 
 
@@ -124,21 +125,21 @@ def _version() -> tuple[Any, ...]:
     return (__version__, rules, time.timezone, time.altzone, time.daylight)
 
 
-def _read(folder: str) -> dict[str, Any]:
+def _read(folder: str, version: tuple[Any, ...]) -> dict[str, Any]:
     try:
-        magic, version, entries = marshal.loads(atomic.read_file(os.path.join(folder, CACHE)))
-        if (magic, version) == (MAGIC, _version()) and isinstance(entries, dict):
+        magic, kept_for, entries = marshal.loads(atomic.read_file(os.path.join(folder, CACHE)))
+        if (magic, kept_for) == (MAGIC, version) and isinstance(entries, dict):
             return entries
     except (ScorekeeperError, EOFError, ValueError, TypeError):
         pass
     return {}
 
 
-def _write(folder: str, fresh: dict[str, Summary]) -> None:
+def _write(folder: str, fresh: dict[str, Summary], version: tuple[Any, ...]) -> None:
     """Keep the summaries (a folder this user cannot write: no cache, only slower)."""
     entries = {name: _fields(s) for name, s in fresh.items()
                if not os.path.islink(s.path)}
     with suppress(ScorekeeperError, ValueError, OSError):
         atomic.write_atomic(os.path.join(folder, CACHE),
-                            marshal.dumps((MAGIC, _version(), entries)), durable=False,
+                            marshal.dumps((MAGIC, version, entries)), durable=False,
                             locked=False)

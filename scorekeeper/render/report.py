@@ -8,8 +8,7 @@ character or a spreadsheet formula.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from .. import i18n
@@ -67,19 +66,6 @@ class Report(NamedTuple):
     a function making them; one a CSV."""
 
 
-@contextmanager
-def in_english() -> Iterator[None]:
-    """English while it lasts, whatever the language chosen: what a program reads (CSV)
-    is made in it, with plain numbers and ISO days."""
-    speaking = i18n.SPEAKING
-    chosen = speaking.code, speaking.words
-    speaking.code, speaking.words = "en", None
-    try:
-        yield
-    finally:
-        speaking.code, speaking.words = chosen
-
-
 def for_both(make: Callable[[], tuple[Table, ...]]
              ) -> tuple[tuple[Table, ...], Callable[[], tuple[Table, ...]] | tuple[()]]:
     """The tables `make` makes for people, in the language chosen, and the same tables as
@@ -89,7 +75,7 @@ def for_both(make: Callable[[], tuple[Table, ...]]
         return make(), ()
 
     def sheets() -> tuple[Table, ...]:
-        with in_english():
+        with i18n.english():
             return make()
 
     return make(), sheets
