@@ -48,7 +48,9 @@ ALLOWED = {
 FILES = {
     "__init__": {"change", "snapshot"},
     "revise": {"change", "codec", "snapshot", "tomlread"},
-    "change": {"atomic", "cache", "codec", "outline", "snapshot", "textedit", "tomlread"},
+    "change": {"append", "atomic", "cache", "codec", "edits", "snapshot", "store", "tomlread"},
+    "store": {"atomic", "codec", "edits", "outline"},
+    "edits": {"textedit"},
     "snapshot": {"append", "atomic", "cache", "codec", "paths", "textedit", "tomlread"},
     "payfile": {"atomic", "codec", "fastread", "outline", "paths", "textedit", "tomlread",
                 "tomltext"},
