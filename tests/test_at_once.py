@@ -212,3 +212,29 @@ def test_comments_kept_spares_only_those_on_the_line_of_an_entry_removed() -> No
     assert not store.comments_kept(old, old.replace("# end\n", ""))
     payments = HAND_LAID.replace("# November", "# Nov")
     assert not store.comments_kept(HAND_LAID, payments, "payments")
+
+
+@pytest.mark.parametrize("line", ["deal a=2 b=1 c=0", "amend 1 a=1 b=2 c=0",
+                                  "pay Ann Bob 1 --currency kr", "join Dan", "pay --undo"])
+def test_a_command_that_shows_nothing_reads_its_file_once_under_the_lock(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, line: str) -> None:
+    """`scorekeeper deal` learns the game from the file it then changes: it takes the lock
+    before it reads the file at all, and reads it once."""
+    from .helpers import run
+
+    run(tmp_path, "loo new evening --players Ann,Bob,Cid --value 1 --currency kr")
+    run(tmp_path, "deal a=2 b=1 c=0")
+    run(tmp_path, "pay Bob Ann 1 --currency kr")
+    changed = tmp_path / ("payments.toml" if line.startswith("pay") else "evening.toml")
+    reads: list[bool] = []
+    read_with_identity = atomic.read_with_identity
+
+    def read(path: str, *rest: Any) -> Any:
+        if path == str(changed):
+            with atomic.locked(path, wait=False) as free:
+                reads.append(not free)  # whether its lock was held (by the command)
+        return read_with_identity(path, *rest)
+
+    monkeypatch.setattr(atomic, "read_with_identity", read)
+    run(tmp_path, line)
+    assert reads == [True]

@@ -1,8 +1,10 @@
-"""How a command changes a session, in one of two ways, both through files.save:
+"""How a command changes a session, in one of two ways, both through the store (files.store):
 
-- asking nothing (a deal, a one-shot undo or amend): the session's lock is taken, the file
-  read under it (or, if it still holds the bytes last read, that reading used again), the
-  change computed and saved;
+- asking nothing (a deal, join, leave, a one-shot undo or amend): the session's lock is
+  taken, the file read under it (or, if it still holds the bytes last read, that reading
+  used again), the change computed and saved; `scorekeeper deal` and `amend`, which learn
+  the game from the file, take the lock before they read it at all (`holding`), so the file
+  is read once, under it, and commands run at once queue and all succeed;
 - asking first (undo and amend in `play` on a terminal): the change is computed from the
   file as read and shown; on a yes it is saved onto that file only if it still holds those
   bytes, so that what was shown is what is saved.

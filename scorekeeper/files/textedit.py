@@ -12,9 +12,9 @@ machine, where the floor `python -c "import click, tomllib, tomli_w"` is 50-72 m
 it costs 27-34 ms and parsing a 300-deal session (16 kB) 39-53 ms, so a deal that went
 through it would take about 2x the floor, against the bar of 1.3x (a deal measures 1.3-1.4x
 here, at its known place, with neither); a payment into a book of 1,000 payments would pay
-190 ms to parse it (tomllib and the outline: 19 and 17 ms). Here, a deal at its known place (files.append) reads nothing of the
-text, and an edit costs one outline of the text (17 ms for 1,000 payments, 0.1 ms for the
-bundled month) and the read-back the store does anyway.
+190 ms to parse it (tomllib and the outline: 19 and 17 ms). Here, a deal at its known place
+(files.append) reads nothing of the text, and an edit costs one outline of the text (17 ms
+for 1,000 payments, 0.1 ms for the bundled month) and the read-back the store does anyway.
 """
 
 from __future__ import annotations
