@@ -46,8 +46,9 @@ ALLOWED = {
 }
 #: Inside the files: the read and the write on the file form, on the text, on the disk.
 FILES = {
-    "__init__": {"change", "snapshot"},
-    "revise": {"change", "codec", "snapshot", "tomlread"},
+    "__init__": {"change", "checking", "snapshot"},
+    "revise": {"change", "checking", "codec", "snapshot", "tomlread"},
+    "checking": {"atomic", "codec", "paths", "tomlread"},
     "change": {"append", "atomic", "cache", "codec", "edits", "snapshot", "store", "tomlread"},
     "store": {"atomic", "codec", "edits", "outline"},
     "edits": {"textedit"},
