@@ -238,3 +238,25 @@ def test_a_command_that_shows_nothing_reads_its_file_once_under_the_lock(
     monkeypatch.setattr(atomic, "read_with_identity", read)
     run(tmp_path, line)
     assert reads == [True]
+
+
+def test_an_empty_book_of_payments_is_refused_and_a_link_to_none_is_made_where_it_leads(
+        tmp_path: Path) -> None:
+    """Read with its lock or without, the book is the same: an empty file is not a book of
+    payments (and is left as it is); a link to no file is a book with no payments yet."""
+    from .helpers import run
+
+    run(tmp_path, "loo new evening --players Ann,Bob,Cid --value 1 --currency kr")
+    run(tmp_path, "deal a=2 b=1 c=0")
+    book = tmp_path / "payments.toml"
+    book.write_bytes(b"")
+    refused = run(tmp_path, "pay Bob Ann 1", code=1).stderr
+    assert refused.startswith(f"Error: {book}:1: not a payments file")
+    assert book.read_bytes() == b""
+    book.unlink()
+    book.symlink_to(tmp_path / "kept" / "money.toml")
+    (tmp_path / "kept").mkdir()
+    assert payfile.read(str(tmp_path)).payments == ()
+    run(tmp_path, "pay Bob Ann 1")
+    assert book.is_symlink() and len(payfile.read(str(tmp_path)).payments) == 1
+    assert (tmp_path / "kept" / "money.toml").read_text().count("from = \"Bob\"") == 1

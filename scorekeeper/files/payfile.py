@@ -63,12 +63,9 @@ def path_in(folder: str) -> str:
 
 
 def read(folder: str) -> Payments:
-    """The payments of `folder`; SessionFileError (FILE:LINE) for a file that is damaged."""
-    path = path_in(folder)
-    real = atomic.real_path(path)
-    if not os.path.lexists(path):
-        return Payments(path, real, b"", (), ())
-    return from_bytes(path, atomic.read_file(real), real)
+    """The payments of `folder` (none when it has no file yet, or a link to none);
+    SessionFileError (FILE:LINE) for a file that is damaged."""
+    return store.read(PAYMENTS_FILE, path_in(folder))
 
 
 def from_bytes(path: str, raw: bytes, real: str | None = None) -> Payments:
@@ -215,7 +212,9 @@ class PaymentsFile:
 
     def decode(self, path: str, real: str, raw: bytes, identity: atomic.Identity
                ) -> Payments:
-        return from_bytes(path, raw, real) if raw else Payments(path, real, b"", (), ())
+        if identity == store.NO_FILE:
+            return Payments(path, real, b"", (), ())
+        return from_bytes(path, raw, real)
 
     def written(self, before: Payments, change: PaymentsChange) -> Written[Payments]:
         """A payment added as a line of its own where the file is laid out one a line;

@@ -91,11 +91,23 @@ class Stale(SessionError):
     """The file no longer holds what a change was computed from: nothing was written."""
 
 
-def read_locked(kind: Kind[R, C_contra], real: str) -> tuple[bytes, atomic.Identity]:
-    """The bytes of the file `real` and their identity (the caller holds its lock)."""
+#: The identity of a file not there yet (of a kind that may not be).
+NO_FILE = atomic.Identity(0, 0, 0, 0, 0)
+
+
+def read_bytes(kind: Kind[R, C_contra], real: str) -> tuple[bytes, atomic.Identity]:
+    """The bytes of the file `real` and their identity: NO_FILE, and the kind's `missing`,
+    for a file not there, of a kind that may not be."""
     if kind.missing is not None and not os.path.lexists(real):
-        return kind.missing, atomic.Identity(0, 0, 0, 0, 0)
+        return kind.missing, NO_FILE
     return atomic.read_with_identity(real)
+
+
+def read(kind: Kind[R, C_contra], path: str) -> R:
+    """The file at `path` read once, without its lock (to show it, or to compute a change
+    from it that a person is asked about first)."""
+    real = atomic.real_path(path)
+    return kind.decode(path, real, *read_bytes(kind, real))
 
 
 def save(kind: Kind[R, C_contra], shown: R, change: C_contra, on_locked: OnLocked | None = None,
@@ -106,7 +118,7 @@ def save(kind: Kind[R, C_contra], shown: R, change: C_contra, on_locked: OnLocke
     it."""
     with atomic.locked(shown.real, on_locked):
         atomic.check_writable(shown.real)
-        now = read_locked(kind, shown.real)[0]
+        now = read_bytes(kind, shown.real)[0]
         if now != shown.raw:
             # TRANSLATORS: {what} is what happened to the file ("deal 13 was recorded"),
             # {since} when ("this was shown", "the editor opened it")
@@ -139,7 +151,7 @@ def editing(kind: Kind[R, C_contra], path: str, on_locked: OnLocked | None = Non
     real = atomic.real_path(path)
     with atomic.locked(real, on_locked):
         atomic.check_writable(real)
-        raw, identity = read_locked(kind, real)
+        raw, identity = read_bytes(kind, real)
         if known is not None and known.real == real and known.raw == raw:
             yield Held(kind, known)
         else:
