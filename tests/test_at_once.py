@@ -260,3 +260,21 @@ def test_an_empty_book_of_payments_is_refused_and_a_link_to_none_is_made_where_i
     run(tmp_path, "pay Bob Ann 1")
     assert book.is_symlink() and len(payfile.read(str(tmp_path)).payments) == 1
     assert (tmp_path / "kept" / "money.toml").read_text().count("from = \"Bob\"") == 1
+
+
+def test_a_payment_removed_at_the_prompt_is_removed_only_from_the_book_it_showed(
+        tmp_path: Path) -> None:
+    from .test_races import loo, playing
+
+    loo(tmp_path)
+    sk(tmp_path, "pay", "Bob", "Ann", "1", "--currency", "")
+    with playing(tmp_path) as screen:
+        screen.expect(b"hand 3")
+        screen.type(b"pay --undo\r")
+        screen.expect(b"Remove payment 1? Type yes to remove it:")
+        sk(tmp_path, "pay", "Cid", "Ann", "2", "--currency", "")  # another window, meanwhile
+        screen.type(b"yes\r")
+        screen.expect(b"payments.toml was changed since this was shown: nothing was changed; "
+                      b"look again")
+        screen.expect(b"hand 3")
+    assert [p.payer for p in payfile.read(str(tmp_path)).payments] == ["Bob", "Cid"]
