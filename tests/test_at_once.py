@@ -122,7 +122,7 @@ def test_a_change_shown_is_saved_only_onto_the_file_as_shown(tmp_path: Path, kin
                                                            ) -> None:
     path = _made(tmp_path, kind)
     the_kind: Any = store_kind(kind)
-    shown = the_kind.decode(str(path), str(path), path.read_bytes(), atomic.identity(str(path)))
+    shown = store.read(the_kind, str(path))
     change = _a_change(tmp_path, kind, shown)
     with path.open("a") as f:
         f.write("# a word added meanwhile\n")

@@ -63,9 +63,9 @@ class SessionFile:
 
     missing = None
 
-    def decode(self, path: str, real: str, raw: bytes, identity: atomic.Identity
-               ) -> Snapshot:
-        return snapshot.from_bytes(path, real, raw, identity, holding_lock=True)
+    def decode(self, path: str, real: str, raw: bytes, identity: atomic.Identity,
+               holding_lock: bool) -> Snapshot:
+        return snapshot.from_bytes(path, real, raw, identity, holding_lock)
 
     def written(self, before: Snapshot, change: Change) -> Written[Snapshot]:
         """The bytes `change` makes of the file of `before`: a deal added at its known

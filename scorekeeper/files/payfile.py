@@ -210,8 +210,8 @@ class PaymentsFile:
 
     missing = b""  # the first payment makes the file
 
-    def decode(self, path: str, real: str, raw: bytes, identity: atomic.Identity
-               ) -> Payments:
+    def decode(self, path: str, real: str, raw: bytes, identity: atomic.Identity,
+               holding_lock: bool) -> Payments:
         if identity == store.NO_FILE:
             return Payments(path, real, b"", (), ())
         return from_bytes(path, raw, real)

@@ -76,8 +76,10 @@ class Kind(Protocol[R, C_contra]):
         """What a file not there yet reads as (the first payment makes the book); None:
         it must be there (a session)."""
 
-    def decode(self, path: str, real: str, raw: bytes, identity: atomic.Identity) -> R:
-        """The snapshot of `raw`, read from `real` under its lock."""
+    def decode(self, path: str, real: str, raw: bytes, identity: atomic.Identity,
+               holding_lock: bool) -> R:
+        """The snapshot of `raw`, read from `real` (`holding_lock`: under its lock, so that
+        what is kept beside it may be written too)."""
 
     def written(self, before: R, change: C_contra) -> Written[R]:
         """`change` made on the file of `before` (its lock held, its bytes `before.raw`);
@@ -107,7 +109,7 @@ def read(kind: Kind[R, C_contra], path: str) -> R:
     """The file at `path` read once, without its lock (to show it, or to compute a change
     from it that a person is asked about first)."""
     real = atomic.real_path(path)
-    return kind.decode(path, real, *read_bytes(kind, real))
+    return kind.decode(path, real, *read_bytes(kind, real), holding_lock=False)
 
 
 def save(kind: Kind[R, C_contra], shown: R, change: C_contra, on_locked: OnLocked | None = None,
@@ -155,7 +157,7 @@ def editing(kind: Kind[R, C_contra], path: str, on_locked: OnLocked | None = Non
         if known is not None and known.real == real and known.raw == raw:
             yield Held(kind, known)
         else:
-            yield Held(kind, kind.decode(path, real, raw, identity))
+            yield Held(kind, kind.decode(path, real, raw, identity, holding_lock=True))
 
 
 def write(kind: Kind[R, C_contra], before: R, change: C_contra) -> R:
