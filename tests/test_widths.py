@@ -21,22 +21,14 @@ from scorekeeper.games import GAMES
 from scorekeeper.games.players import LONGEST
 from scorekeeper.render.layout import Shape, abbreviations, fit
 
+from . import games
+
 #: Names as long as a new player's may be, each its own first letter.
 LONG = ["Annemarie Kristensen", "Bartholomew Jakobsen", "Christoffer Lindqvis",
         "Dorthea Marie Winter", "Evangeline Rasmussen", "Frederikke Sorensens"]
 #: The same length, four of them sharing their first ten letters.
 ALIKE = ["Anne Marie Kristense", "Anne Mette Kristense", "Anne Maria Kristense",
          "Anne Marit Kristense", "Evangeline Rasmussen", "Frederikke Sorensens"]
-DEALS = {
-    "loo": ["{0}=1 {1}=1 {2}=1", "{1}=3", "pass", "{0}=2 {2}=1 {1}=0", "miss {2}",
-            "{0}=1 {1}=1 {2}=1"],
-    "pinochle": ["b 350 190 172", "c 300 150 140", "a 280 300", "pass", "b 420 260 d"],
-    "bridge": ["nt a9 a2c1", "ruder b8 x b2d2", "klør a8 b2d1", "hjerter b12 b4d1 void a",
-               "sans c10 c4"],
-}
-#: The first deal as it is put right.
-AMENDS = {"loo": "{0}=2 {1}=1 {2}=0", "pinochle": "b 350 190 180", "bridge": "nt a10 a2c1"}
-SIZES = {"loo": range(3, 7), "pinochle": range(3, 6), "bridge": range(4, 7)}
 REPORTS = ["show", "show --format simple", "show --format github", "settle", "history",
            "sessions", "book", "stats", "settle --format grid", "book --format simple"]
 
@@ -53,9 +45,9 @@ def sk(folder: Path, line: list[str] | str, columns: int | None = None, code: in
 def _sitting(folder: Path, game: str, names: list[str]) -> None:
     sk(folder, [game, "new", game, "--players", ",".join(names), "--value", "0.5",
                 "--currency", "kr"])
-    for deal in DEALS[game]:
+    for deal in games.of(game).DEALS:
         sk(folder, ["deal", *_words(deal, names)])
-    sk(folder, ["amend", "1", *_words(AMENDS[game], names), "--as-recorded", "--why",
+    sk(folder, ["amend", "1", *_words(games.of(game).AMEND, names), "--as-recorded", "--why",
                 "a slip of the pencil, put right the next morning"])
 
 
@@ -73,11 +65,11 @@ def _too_wide(text: str, width: int) -> list[str]:
 def test_every_report_fits_60_and_80_columns(tmp_path: Path, game: str,
                                              names: list[str]) -> None:
     assert all(len(n) == LONGEST for n in names)
-    for size in SIZES[game]:
+    for size in games.of(game).SIZES:
         folder = tmp_path / f"{size}"
         folder.mkdir()
-        if names is ALIKE and game != "loo":
-            names = LONG  # the short forms of the deals above want first letters
+        if names is ALIKE and not getattr(games.of(game), "IN_FULL", False):
+            names = LONG  # the game's short forms name the players by first letters
         _sitting(folder, game, names[:size])
         nets = json.loads(sk(folder, "settle --format json").output)["players"]
         for width in (60, 80):
@@ -96,12 +88,12 @@ def test_every_report_fits_60_and_80_columns(tmp_path: Path, game: str,
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_what_a_deal_prints_fits_too(tmp_path: Path, game: str) -> None:
-    size = SIZES[game][-1]
+    size = games.of(game).SIZES[-1]
     _sitting(tmp_path, game, LONG[:size])
     for width in (60, 80):
-        deal = _words(DEALS[game][1], LONG)
+        deal = _words(games.of(game).DEALS[1], LONG)
         for line in (["deal", "--dry-run", *deal],
-                     ["amend", "1", *_words(DEALS[game][0], LONG), "--dry-run",
+                     ["amend", "1", *_words(games.of(game).DEALS[0], LONG), "--dry-run",
                       "--as-recorded"]):
             out = sk(tmp_path, line, width).output
             assert not _too_wide(out, width), (line, _too_wide(out, width))

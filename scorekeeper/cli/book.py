@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import ScorekeeperError, UsageError
+from ..games import NAMES, listed
 from ..i18n import _, ngettext
 from ..i18n import day as shown_day
 from ..text import visible
@@ -78,8 +79,6 @@ def _complete_game(ctx: click.Context, param: click.Parameter, incomplete: str
                    ) -> list[CompletionItem]:
     from click.shell_completion import CompletionItem
 
-    from ..games import NAMES
-
     return [CompletionItem(n) for n in NAMES if n.startswith(incomplete.lower())]
 
 
@@ -87,7 +86,7 @@ def filters(f: Callable[..., Any]) -> Callable[..., Any]:
     """The options that choose the sittings `book` and `stats` count."""
     for option in reversed([
         click.option("--game", metavar="G", callback=_lower, shell_complete=_complete_game,
-                     help=_("Only sittings of game G (loo, pinochle, bridge).")),
+                     help=_("Only sittings of game G ({games}).").format(games=listed())),
         click.option("--since", type=Date(), help=_("Only sittings on or after this day.")),
         click.option("--until", type=Date(), help=_("Only sittings on or before this day.")),
         click.option("--player", type=Player(), metavar="P",
@@ -304,8 +303,8 @@ def _report_problems(ctx: click.Context, problems: list[str], marking: bool = Fa
 @click.command(context_settings=CONTEXT, cls=Command, help=_(
     """Count how everyone plays, game by game, from the deals themselves.
 
-    Loo: times looed, counters taken from pools. Pinochle: contracts, made, set, conceded,
-    declined. Bridge: rubbers, rubbers won, games won, slams.
+    Each player's sittings and deals, and what his game counts of its own (Loo: times
+    looed, counters taken from pools), in a table a game.
 
     \b
     Examples:
@@ -315,7 +314,7 @@ def _report_problems(ctx: click.Context, problems: list[str], marking: bool = Fa
     """))
 @filters
 @output_options
-@table_option("loo", "pinochle", "bridge")
+@table_option(*NAMES)
 @click.pass_context
 def stats(ctx: click.Context, game: str | None, since: datetime.date | None,
           until: datetime.date | None, player: str | None, fmt: str | None,
@@ -350,7 +349,8 @@ def _tally(sittings: list[Any], player: str | None) -> tuple[list[dict[str, Any]
     wanted = player.casefold() if player else None
     rows = _every_count([r for (_game, key), r in counts.items()
                          if wanted is None or key == wanted])
-    titles = {name: GAMES[name].title for name in GAMES}
+    played = {row["game"] for row in rows}  # only their rules are imported
+    titles = {name: GAMES[name].title for name in GAMES if name in played}
     return sorted(rows, key=lambda r: (list(GAMES).index(r["game"]), r["name"])), titles
 
 

@@ -129,7 +129,7 @@ class Root(Quick, click.Group):
 
 
 @click.group(cls=Root, context_settings=CONTEXT, help=_("""\
-Keep the score of Three-card Loo, Auction Pinochle and Bridge; settle up at the end.
+Keep the score of card games (each game is a command below); settle up at the end.
 
 Record each deal as it ends with one short command; the balances are kept in a TOML
 session file you can read and correct, and 'settle' says who pays whom. The rules, with

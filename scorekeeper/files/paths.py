@@ -71,9 +71,11 @@ def find_session(folder: str, spec: str | None) -> str:
     current one."""
     spec = spec or current_session(folder)
     if not spec:
+        from ..games import listed
+
         raise SessionError(_("no session chosen: start one with 'scorekeeper GAME new NAME "
-                             "--players A,B,C' (GAME: loo, pinochle or bridge), pick one with "
-                             "'scorekeeper use NAME', or give -s NAME"))
+                             "--players A,B,C' (GAME: {games}), pick one with 'scorekeeper "
+                             "use NAME', or give -s NAME").format(games=listed()))
     path = session_path(folder, spec)
     if not os.path.lexists(path):
         raise SessionError(_("no session {name!r}").format(name=spec) if is_path(spec)

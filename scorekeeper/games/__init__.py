@@ -1,5 +1,8 @@
-"""The games, by name. A fourth game is a module here (with `cli/` and `render/` modules of
-the same name) and its name in NAMES; see docs/adding-a-game.md."""
+"""The games, by name: the one list of them. Every list or choice of games (help texts,
+`--game` and `--table`, messages naming them) is made from NAMES, and everything else about
+a game (its title, words, counts, the upgrade of its old files) is its module's. A new game
+is a module here (with `cli/` and `render/` modules of the same name) and its name in
+NAMES; see docs/adding-a-game.md."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..errors import RuleError
+from ..i18n import _
 from .base import Game
 
 AnyGame = Game[Any, Any, Any, Any]
@@ -48,3 +52,12 @@ def get_game(name: object) -> AnyGame:
         raise RuleError(f"unknown game {name!r}: this scorekeeper knows {', '.join(GAMES)}",
                         "game")
     return GAMES[name]
+
+
+def listed() -> str:
+    """The games' names as a message lists them: "loo, pinochle or bridge" (none of the
+    games is imported)."""
+    names = list(GAMES)
+    if len(names) == 1:
+        return names[0]
+    return _("{names} or {last}").format(names=", ".join(names[:-1]), last=names[-1])

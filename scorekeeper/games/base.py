@@ -16,10 +16,11 @@ returns the next state and the result. The session folds its entries through it.
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
-from typing import ClassVar, Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from ..i18n import _
 from ..ledger import Transfer
+from .data import DealUpgrade
 from .players import Players
 
 
@@ -139,6 +140,14 @@ class Game(ABC, Generic[S, E, St, R]):
         """Transfers that close the sitting (Loo shares out the pool); none by default."""
         return []
 
+    def from_version_1(self, settings: dict[str, Any], deals: list[object]
+                       ) -> DealUpgrade | None:
+        """A file of version 1 (which wrote a deal's players and counts as strings, "Bob=2
+        Cid=0"): its `settings` put right in place, and how each deal is (games.data has
+        the readers of those strings). None, the default: the game had no version 1, and a
+        file of it is read as it is."""
+        return None
+
     # --- what stats counts -------------------------------------------------------------------
 
     counts: ClassVar[tuple[str, ...]] = ()
@@ -149,6 +158,11 @@ class Game(ABC, Generic[S, E, St, R]):
     def count(self, result: R) -> Iterable[tuple[str, str, int]]:
         """What one entry adds to the counts: (player, count, how many)."""
         return ()
+
+    def count_title(self, count: str) -> str:
+        """How `stats` titles one of `counts`, in the language chosen (JSON and CSV keep
+        the key): by default the key, its underscores spaces."""
+        return count.replace("_", " ")
 
     # --- the cached standing -----------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from ..errors import RuleError
 from ..i18n import _
 from ..ledger import Transfer
 from .base import Game, Table
-from .data import Fields
+from .data import DealUpgrade, Fields, counts_from_text, names_from_text
 from .players import Players
 from .rubber import (
     GAME_POINTS,
@@ -234,6 +234,18 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
             counted += [(p, "slams", 1) for p in winners]
         return counted
 
+    def count_title(self, count: str) -> str:
+        return {"rubbers": _("rubbers"), "rubbers_won": _("rubbers won"),
+                "games_won": _("games won"), "slams": _("slams")}[count]
+
+    def from_version_1(self, settings: dict[str, Any], deals: list[object]) -> DealUpgrade:
+        # Version 1 set no limit on doubling by default: allow what its deals did.
+        doubled = [d.get("doubled") for d in deals if isinstance(d, Mapping)]
+        most = max([n for n in doubled if isinstance(n, int) and not isinstance(n, bool)],
+                   default=0)
+        settings.setdefault("max_doublings", max(10, min(most, MOST_DOUBLINGS)))
+        return _deal_of_version_1
+
     def settings_from_data(self, data: Mapping[str, object]) -> BridgeSettings:
         fields = Fields(data, frozenset({"max_doublings"}), _("settings"))
         most = fields.number("max_doublings", 10, 0, MOST_DOUBLINGS)
@@ -370,6 +382,23 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
             pad[0], _teams(pad[1]), tuple(tuple(map(tuple, g)) for g in pad[2]), tuple(pad[3]),
             tuple(map(tuple, pad[4])), pad[5])
         return BridgeState(last, chain, None if next_teams is None else _teams(next_teams), turn)
+
+
+def _deal_of_version_1(d: dict[str, Any]) -> dict[str, Any]:
+    if isinstance(d.get("teams"), str):
+        d["teams"] = [names_from_text(side) for side in d["teams"].split("/")]
+        return d
+    if "tricks" in d:
+        d["tricks"] = counts_from_text(d["tricks"], None)
+    if isinstance(d.get("honours"), str):
+        honours = counts_from_text(d["honours"], ",")
+        if d["honours"].strip().lower() == "none":
+            del d["honours"]
+        else:
+            d["honours"] = honours
+    if "chicane" in d:
+        d["chicane"] = names_from_text(d["chicane"])
+    return d
 
 
 def _teams_data(teams: Teams) -> object:

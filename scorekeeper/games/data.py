@@ -4,8 +4,9 @@ range. Every problem is collected, so `check` can list them all."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ..errors import RuleError, RuleErrors
 from ..i18n import _
@@ -159,3 +160,25 @@ def _unknown(what: str, key: str, keys: str) -> str:
         return _("unknown key {key!r} in {what}: expected one of {keys}").format(
             key=key, what=what, keys=keys)
     return message.format(key=key, keys=keys)
+
+
+# --- version 1 of the file, which wrote a deal's players and counts as strings -------------
+
+#: How version 1 upgrades a deal (Game.from_version_1): the deal's table, put right.
+DealUpgrade = Callable[[dict[str, Any]], dict[str, Any]]
+COUNT = re.compile(r"\s*(.+?)\s*=\s*(-?[0-9]{1,6})\s*")
+
+
+def counts_from_text(text: object, separator: str | None) -> object:
+    """'Bob=2 Cid=0' (or 'Ann=2,Cid=1') as {"Bob": 2, "Cid": 0}; anything else as it was."""
+    if not isinstance(text, str):
+        return text
+    pairs = [COUNT.fullmatch(item) for item in text.split(separator) if item.strip()]
+    if not all(pairs):
+        return text
+    return {m.group(1): int(m.group(2)) for m in pairs if m}
+
+
+def names_from_text(text: object) -> object:
+    """'A,D,A' as ["A", "D", "A"]; anything else as it was."""
+    return [n.strip() for n in text.split(",") if n.strip()] if isinstance(text, str) else text

@@ -10,13 +10,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..errors import RuleError
 from ..i18n import _, ngettext
 from ..ledger import Transfer
 from .base import Game, Table
-from .data import Fields
+from .data import DealUpgrade, Fields, counts_from_text, names_from_text
 from .players import Players
 
 #: The pool's account. "/" cannot be in a player's name, so it never clashes with one.
@@ -198,6 +198,23 @@ class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
         """Who was looed, and the counters each took out of the pool."""
         return [*((p, "looed", 1) for p in result.looed),
                 *((p, "pools", n) for p, n in result.won.items())]
+
+    def count_title(self, count: str) -> str:
+        # TRANSLATORS: Loo: how many times a player was looed; counters taken from pools.
+        return {"looed": _("looed"), "pools": _("pools")}[count]
+
+    def from_version_1(self, settings: dict[str, Any], deals: list[object]) -> DealUpgrade:
+        settings.setdefault("single", "empty-pool")  # version 1 made a single of any hand
+        # that left the pool empty
+
+        def deal(d: dict[str, Any]) -> dict[str, Any]:
+            if "tricks" in d:
+                d["tricks"] = counts_from_text(d["tricks"], None)
+            if "order" in d:
+                d["order"] = names_from_text(d["order"])
+            return d
+
+        return deal
 
     def settings_from_data(self, data: Mapping[str, object]) -> LooSettings:
         fields = Fields(data, SETTINGS_KEYS, "settings")

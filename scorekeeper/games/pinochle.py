@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import pairwise
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .. import i18n
 from ..errors import RuleError
@@ -19,7 +19,7 @@ from ..i18n import _
 from ..ledger import Transfer
 from .base import Game, Table
 from .cards import Card, Suit, check_pack, meld_total, parse_card, parse_suit
-from .data import Fields
+from .data import DealUpgrade, Fields
 from .players import Players
 
 #: "2 chips for any loss under 300, 3 ... between 300 and 340, 5 ... 350 to 390, 10 ... 400
@@ -211,6 +211,26 @@ class Pinochle(Game[PinochleSettings, PinochleDeal, tuple[()], PinochleResult]):
         if result.bidder is None:
             return ()
         return ((result.bidder, "bids", 1), (result.bidder, ENDS[result.outcome], 1))
+
+    def count_title(self, count: str) -> str:
+        # TRANSLATORS: Pinochle: contracts bid, and how they ended.
+        return {"bids": _("bids"), "made": _("made"), "set": _("set"),
+                "conceded": _("conceded"), "declined": _("declined")}[count]
+
+    def from_version_1(self, settings: dict[str, Any], deals: list[object]) -> DealUpgrade:
+        table = settings.get("chip_table")  # "0:1,300:2" as [[0, 1], [300, 2]]
+        if isinstance(table, str):
+            rows = [row.split(":") for row in table.replace(" ", "").split(",")]
+            if all(len(r) == 2 and all(n.isascii() and n.isdigit() and len(n) <= 9 for n in r)
+                   for r in rows):
+                settings["chip_table"] = [[int(low), int(chips)] for low, chips in rows]
+
+        def deal(d: dict[str, Any]) -> dict[str, Any]:
+            if isinstance(d.get("meld_cards"), str):
+                d["meld_cards"] = d["meld_cards"].replace(",", " ").split()
+            return d
+
+        return deal
 
     def settings_from_data(self, data: Mapping[str, object]) -> PinochleSettings:
         # TRANSLATORS: the [settings] table of a session file, in "unknown key 'x' in ..."

@@ -204,20 +204,17 @@ def _what(line: Line) -> str:
     return line.what
 
 
-def _count_title(key: str) -> str:
+def _count_title(game: str, key: str) -> str:
     """What `stats` counts (a key of its JSON and CSV: Game.counts), as its tables say it
-    in the language chosen."""
-    titles = {
-        "sittings": _("sittings"), "deals": _("deals"),
-        # TRANSLATORS: Loo: how many times a player was looed; counters taken from pools.
-        "looed": _("looed"), "pools": _("pools"),
-        # TRANSLATORS: Pinochle: contracts bid, and how they ended.
-        "bids": _("bids"), "made": _("made"), "set": _("set"), "conceded": _("conceded"),
-        "declined": _("declined"),
-        "rubbers": _("rubbers"), "rubbers_won": _("rubbers won"), "games_won": _("games won"),
-        "slams": _("slams"),
-    }
-    return titles.get(key, key.replace("_", " "))
+    in the language chosen: the game's own words (Game.count_title) beside the two every
+    game counts."""
+    from ..games import GAMES
+
+    if key == "sittings":
+        return _("sittings")
+    if key == "deals":
+        return _("deals")
+    return GAMES[game].count_title(key)
 
 
 def stats(rows: Sequence[dict[str, Any]], titles: dict[str, str]) -> Report:
@@ -229,7 +226,7 @@ def stats(rows: Sequence[dict[str, Any]], titles: dict[str, str]) -> Report:
             if not of_game:
                 continue
             keys = [k for k in of_game[0] if k not in ("name", "game")]
-            made.append(Table((Column(_("player")), *(Column(_count_title(k), True)
+            made.append(Table((Column(_("player")), *(Column(_count_title(game, k), True)
                                                        for k in keys)),
                               [[r["name"], *(number(str(r[k])) for k in keys)]
                                for r in of_game],

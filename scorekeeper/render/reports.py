@@ -139,9 +139,11 @@ def _held(key: str) -> str:
 def sessions(rows: list[dict[str, Any]]) -> Report:
     """The sessions of a folder, the current one marked."""
     if not rows:
+        from ..games import listed
+
         return Report({"sessions": []}, (), (_("No sessions yet: start one with 'scorekeeper "
-                                               "GAME new NAME --players A,B,C' (GAME: loo, "
-                                               "pinochle or bridge)."),))
+                                               "GAME new NAME --players A,B,C' (GAME: "
+                                               "{games}).").format(games=listed()),))
 
     def tables() -> tuple[Table, ...]:
         columns = (Column(""), Column(_("session")), Column(_("game")), Column(_("date")),
