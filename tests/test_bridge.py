@@ -11,19 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.errors import RuleError
-from scorekeeper.games.bridge import (
-    GAME,
-    BridgeDeal,
-    BridgeSettings,
-    BridgeState,
-    NewPartnerships,
-    next_rubber,
-)
+from scorekeeper.games.bridge import GAME, BridgeDeal, BridgeSettings, BridgeState
+from scorekeeper.games.partnership import NewPartnerships, Rubber, Teams, next_rubber
 from scorekeeper.games.players import Players
-from scorekeeper.games.rubber import Rubber, Strain, Teams, honours_score, parse_trump
+from scorekeeper.games.rubber import Strain, honours_score, parse_trump
 from scorekeeper.ledger import balances
 from scorekeeper.reckoning import settle
-from scorekeeper.render.bridge import pads
+from scorekeeper.render.partnership import pads
 from scorekeeper.session import replay
 
 from .helpers import play_one, sitting

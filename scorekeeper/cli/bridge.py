@@ -7,29 +7,15 @@ from typing import Any
 
 import click
 
-from ..games.bridge import (
-    MOST_DOUBLINGS,
-    BridgeDeal,
-    BridgeSettings,
-    NewPartnerships,
-    check_a_change,
-)
+from ..games.bridge import MOST_DOUBLINGS, BridgeDeal, BridgeSettings
 from ..games.players import Players
-from ..games.rubber import STRAIN_WORDS, Teams, default_teams
+from ..games.rubber import STRAIN_WORDS
 from ..i18n import SPEAKING, _
 from . import short
-from .common import DealForm, GameCommand, at_table, find, find_all, game_command_line
-from .options import (
-    CONTEXT,
-    Group,
-    create_session,
-    echo,
-    new_session_options,
-    session_option,
-    session_path,
-)
+from .common import DealForm, find, find_all, game_command_line
+from .options import CONTEXT, Group, create_session, echo, new_session_options
 from .params import Choice, Count, Player, PlayerCount, PlayerCounts
-from .params import Teams as TeamsParam
+from .partnership import first_rubber, rubber_command
 
 TRUMP = Choice(_("SUIT"), dict(STRAIN_WORDS),
                ["spades", "clubs", "diamonds", "hearts", "notrumps", "nt", "spar", "klør",
@@ -65,16 +51,9 @@ def group() -> None:
 @click.pass_context
 def new(ctx: click.Context, /, max_doublings: int, **options: Any) -> None:
     """Start a Bridge session."""
-    from ..render.base import rate
-
     session, path = create_session(ctx, "bridge", BridgeSettings(max_doublings), options)
-    teams = default_teams(session.players)
-    out = ", ".join(p for p in session.players if p not in teams.seating)
-    first = (_("Rubber 1: {teams} ({out} out); {rate}.") if out else
-             _("Rubber 1: {teams}; {rate}.")).format(teams=teams, out=out, rate=rate(session))
     echo([_("New Bridge session '{name}' ({path}).").format(name=session.name, path=path),
-          first,
-          _("{dealer} deals first.").format(dealer=session.opening_dealer)])
+          *first_rubber(session)])
 
 
 #: The words for a player void in trumps, before his name (chikane: the seed's own word).
@@ -135,7 +114,7 @@ def _once(values: dict[str, Any], key: str, value: Any) -> None:
 def _complete(read: Any, words: list[str], incomplete: str) -> list[tuple[str, str]]:
     """Trumps; then a player of the rubber (and his side's tricks); then honours by the
     players of the rubber not named yet, the doublings, void."""
-    from ..games.bridge import next_rubber
+    from ..games.partnership import next_rubber
 
     if not words:
         return short.starting([(w, _("trumps")) for w in TRUMP.shown], incomplete)
@@ -226,36 +205,5 @@ FORM = DealForm(
     """),
 )
 
+group.add_command(rubber_command("bridge"))
 CLI = game_command_line("bridge", group, FORM)
-
-
-@group.command("rubber", context_settings=CONTEXT, cls=GameCommand, help=_(
-    """Set the partnerships (and so who sits out) for the next rubber.
-
-    Partners sit opposite: with A,C/B,D the four sit A, B, C, D and A deals first. A rubber
-    being played is finished first; the new partnerships start with the next one.
-
-    \b
-    Example:
-      scorekeeper bridge rubber --teams Ann,Eve/Bob,Cid
-    """))
-@click.option("--teams", required=True, type=TeamsParam(), metavar="A,C/B,D",
-              help=_("The two partnerships for the next rubber; partners sit opposite."))
-@session_option
-@click.pass_context
-def rubber(ctx: click.Context, teams: tuple[tuple[str, str], tuple[str, str]],
-           session: str | None) -> None:
-    """Set the partnerships for the next rubber."""
-    from ..render import view_of
-    from .saving import record
-
-    def build(before: Any) -> NewPartnerships:
-        players = at_table(before, "bridge")
-        (a, b), (c, d) = ((players.find(p) for p in side) for side in teams)
-        new = Teams((a, b), (c, d))
-        check_a_change(before.standing.state, new, players)  # under the lock
-        return NewPartnerships(new)
-
-    done = record(ctx, session_path(ctx, session), build, what=_("the new partnerships"))
-    header = done.before.header
-    echo(view_of(header.game).recorded(header, done.played, done.standing))

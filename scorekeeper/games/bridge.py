@@ -19,21 +19,25 @@ from typing import Any, NamedTuple
 from ..errors import RuleError
 from ..i18n import _
 from ..ledger import Transfer
-from .base import Game, Table
+from .base import Table
 from .data import DealUpgrade, Fields, counts_from_text, names_from_text
+from .partnership import (
+    NewPartnerships,
+    PartnershipGame,
+    PartnershipsResult,
+    Rubber,
+    RubberState,
+    Teams,
+    side_name,
+)
 from .players import Players
 from .rubber import (
     GAME_POINTS,
     RUBBER_BONUS,
     TRICK_VALUE,
-    Rubber,
-    RubberSummary,
     Strain,
-    Teams,
-    default_teams,
     honours_score,
     parse_trump,
-    side_name,
 )
 
 DEAL_KEYS = frozenset({"dealer", "trump", "tricks", "doubled", "honours", "chicane"})
@@ -107,56 +111,8 @@ class BridgeDeal:
                                   "void (chicane)").format(player=player), "chicane")
 
 
-@dataclass(frozen=True, slots=True)
-class NewPartnerships:
-    """Not a deal: the partnerships (and so who sits out) for the next rubber."""
-
-    teams: Teams
-
-    @property
-    def dealer(self) -> None:
-        return None
-
-
 BridgeEntry = BridgeDeal | NewPartnerships
-
-
-class Earlier(NamedTuple):
-    """The rubbers won before the last one, newest first: a chain every later state
-    shares, so a deal never copies what came before it."""
-
-    rubber: RubberSummary
-    before: Earlier | None
-
-
-class BridgeState(NamedTuple):
-    last: Rubber | None = None
-    """The rubber being played, or the last one won; None before the first deal."""
-    earlier: Earlier | None = None
-    """The rubbers before `last`, in brief."""
-    next_teams: Teams | None = None
-    """The partnerships for the next rubber, when changed."""
-    turn: str | None = None
-    """While partnerships are changed between deals: who deals next if the partnerships
-    that play in the end are those played last (a change undone by another before a deal
-    leaves the deal going round the table)."""
-
-    @property
-    def playing(self) -> Rubber | None:
-        """The rubber being played, if one is under way."""
-        if self.last is not None and self.last.winner is None:
-            return self.last
-        return None
-
-    @property
-    def rubbers(self) -> tuple[RubberSummary, ...]:
-        """Every rubber begun, in order, in brief."""
-        found = [] if self.last is None else [self.last.summary()]
-        link = self.earlier
-        while link is not None:
-            found.append(link.rubber)
-            link = link.before
-        return tuple(reversed(found))
+BridgeState = RubberState
 
 
 class BridgeResult(NamedTuple):
@@ -175,68 +131,26 @@ class BridgeResult(NamedTuple):
     transfers: tuple[Transfer, ...]
 
 
-class PartnershipsResult(NamedTuple):
-    """What a change of partnerships did: nothing yet, but set the next rubber's."""
-
-    rubber: int
-    """The number of the rubber they will play."""
-    teams: Teams
-    waiting: bool
-    """A rubber is being played: the new partnerships start when it is won."""
-    transfers: tuple[Transfer, ...] = ()
-
-
 BridgeOutcome = BridgeResult | PartnershipsResult
 
 
-def next_rubber(state: BridgeState, players: Players) -> Rubber:
-    """The rubber being played, or the next one to start."""
-    if state.playing:
-        return state.playing
-    teams = state.next_teams or (state.last.teams if state.last else None)
-    return Rubber(state.last.number + 1 if state.last else 1, teams or default_teams(players))
-
-
-def check_a_change(state: BridgeState, teams: Teams, players: Players) -> None:
-    """New partnerships must be new: the same ones again are a slip (a command run twice).
-    Checked when they are given, not when a file is read: older files may hold such."""
-    upcoming = state.next_teams or (state.last.teams if state.last else default_teams(players))
-    if teams == upcoming:
-        number = state.last.number + 1 if state.last else 1
-        raise RuleError(_("rubber {number} is already to be played {teams}: these "
-                          "partnerships change nothing").format(number=number, teams=teams))
-
-
-class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
+class Bridge(PartnershipGame[BridgeSettings, BridgeDeal, BridgeResult]):
     name = "bridge"
     title = "Bridge"
     unit = "point"
     min_players, max_players = 4, 12
     entry_keys = DEAL_KEYS | {"teams"}
     state_version = 4
-    counts = ("deals", "rubbers", "rubbers_won", "games_won", "slams")
+    counts = (*PartnershipGame.counts, "slams")
 
-    def count(self, result: BridgeOutcome) -> Iterable[tuple[str, str, int]]:
-        """The deals and rubbers each player played (not those he sat out), the rubbers
-        and games his side won, and its slams."""
-        if isinstance(result, PartnershipsResult):
-            return ()
-        teams = result.rubber.teams
-        counted = [(p, "deals", 1) for p in teams.seating]
-        if result.started:
-            counted += [(p, "rubbers", 1) for p in teams.seating]
-        winners = teams.sides[result.side]
-        if result.game_won:
-            counted += [(p, "games_won", 1) for p in winners]
-            if result.rubber.winner is not None:
-                counted += [(p, "rubbers_won", 1) for p in winners]
+    def count_more(self, result: BridgeResult) -> Iterable[tuple[str, str, int]]:
+        """A slam counts for each player of the side that made it."""
         if any("slam" in what for _side, _points, what in result.above):
-            counted += [(p, "slams", 1) for p in winners]
-        return counted
+            return [(p, "slams", 1) for p in result.rubber.teams.sides[result.side]]
+        return []
 
     def count_title(self, count: str) -> str:
-        return {"rubbers": _("rubbers"), "rubbers_won": _("rubbers won"),
-                "games_won": _("games won"), "slams": _("slams")}[count]
+        return _("slams") if count == "slams" else super().count_title(count)
 
     def from_version_1(self, settings: dict[str, Any], deals: list[object]) -> DealUpgrade:
         # Version 1 set no limit on doubling by default: allow what its deals did.
@@ -254,9 +168,7 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
     def settings_to_data(self, settings: BridgeSettings) -> dict[str, object]:
         return {"max_doublings": settings.max_doublings}
 
-    def entry_from_data(self, data: Mapping[str, object], players: Players) -> BridgeEntry:
-        if "teams" in data:
-            return _partnerships_from_data(data, players)
+    def deal_from_data(self, data: Mapping[str, object], players: Players) -> BridgeDeal:
         fields = Fields(data, DEAL_KEYS, _("a deal"))
         trump = Strain.NO_TRUMPS
         if "trump" not in data:
@@ -280,108 +192,29 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         return fields.build(BridgeDeal, trump, side_of, taken, doubled, in_seat_order, chicane,
                             dealer)
 
-    def entry_to_data(self, entry: BridgeEntry) -> dict[str, object]:
-        if isinstance(entry, NewPartnerships):
-            return {"teams": [list(side) for side in entry.teams.sides]}
-        data: dict[str, object] = {"dealer": entry.dealer} if entry.dealer else {}
-        data |= {"trump": entry.trump.value, "tricks": {entry.side_of: entry.tricks}}
-        if entry.doubled:
-            data["doubled"] = entry.doubled
-        if entry.honours:
-            data["honours"] = dict(entry.honours)
-        if entry.chicane:
-            data["chicane"] = list(entry.chicane)
+    def deal_to_data(self, deal: BridgeDeal) -> dict[str, object]:
+        data: dict[str, object] = {"dealer": deal.dealer} if deal.dealer else {}
+        data |= {"trump": deal.trump.value, "tricks": {deal.side_of: deal.tricks}}
+        if deal.doubled:
+            data["doubled"] = deal.doubled
+        if deal.honours:
+            data["honours"] = dict(deal.honours)
+        if deal.chicane:
+            data["chicane"] = list(deal.chicane)
         return data
 
-    def check_leave(self, state: BridgeState, player: str, seated: Players) -> None:
-        """Only a player outside the rubber being played, or to be played next, may go."""
-        rubber = next_rubber(state, seated)
-        if player in rubber.teams.seating:
-            message = (_("{player} plays in rubber {number}, which is being played by {teams}: "
-                         "{player} may leave once it is won") if state.playing else
-                       _("{player} plays in rubber {number}, which is to be played next by "
-                         "{teams}: {player} may leave once other partnerships are set "
-                         "('bridge rubber --teams')"))
-            raise RuleError(message.format(player=player, number=rubber.number,
-                                           teams=rubber.teams))
+    def named(self, deal: BridgeDeal) -> Iterable[str]:
+        return (deal.side_of, *deal.honours, *deal.chicane)
 
-    def check_seating(self, players: Players, settings: BridgeSettings, first_dealer: str
-                      ) -> None:
-        _check_dealer(Rubber(1, default_teams(players)), first_dealer)
-
-    def is_deal(self, entry: BridgeEntry) -> bool:
-        """A change of partnerships sits among the deals but is not one."""
-        return isinstance(entry, BridgeDeal)
-
-    def is_deal_data(self, data: Mapping[str, object]) -> bool:
-        return "teams" not in data
-
-    def initial_state(self, settings: BridgeSettings, players: Players) -> BridgeState:
-        return BridgeState()
-
-    def play(self, state: BridgeState, entry: BridgeEntry, table: Table[BridgeSettings]
-             ) -> tuple[BridgeState, BridgeOutcome]:
-        """Score one deal on the current rubber's pad, or set the next partnerships."""
-        rubber = next_rubber(state, table.players)
-        if isinstance(entry, NewPartnerships):
-            table.players.require(*entry.teams.seating)
-            waiting = state.playing is not None
-            number = rubber.number + 1 if waiting else rubber.number
-            result = PartnershipsResult(number, entry.teams, waiting)
-            return state._replace(next_teams=entry.teams, turn=state.turn or table.dealer), result
-        _check_deal(entry, rubber, table)
-        after, scored = _score(rubber, entry)
-        # The balances follow the rubber's reckoning as it stands: move them by its change.
-        moved = after.difference() - (rubber.difference() if state.playing else 0)
-        transfers = tuple(Transfer(y, x, moved) if moved > 0 else Transfer(x, y, -moved)
-                          for x, y in zip(*after.teams.sides, strict=True) if moved)
-        if state.playing:
-            scored = scored._replace(transfers=transfers)
-            return BridgeState(after, state.earlier, state.next_teams, None), scored
-        # a new rubber: it takes the partnerships set for it
-        scored = scored._replace(transfers=transfers, started=True)
-        earlier = state.earlier if state.last is None else Earlier(state.last.summary(),
-                                                                   state.earlier)
-        return BridgeState(after, earlier, None), scored
-
-    def next_dealer(self, state: BridgeState, players: Players, dealer: str,
-                    entry: BridgeEntry) -> str:
-        """Round the four of the rubber, partners opposite. The first deal under new
-        partnerships is the first-named player's; a change made while a rubber is played
-        waits for it to end."""
-        last = state.last.teams if state.last else default_teams(players)
-        if isinstance(entry, NewPartnerships):
-            if state.playing:
-                return dealer  # the change waits for the rubber to be won
-            # only the partnerships that play decide: back to the last, the deal goes round
-            return (state.turn or dealer) if entry.teams == last else entry.teams.first[0]
-        if state.playing or state.next_teams in (None, last):
-            return next_rubber(state, players).teams.after(dealer)
-        return state.next_teams.first[0]
-
-    def state_to_data(self, state: BridgeState) -> object:
-        last = state.last
-        pad = None if last is None else (last.number, _teams_data(last.teams), last.below,
-                                         last.game_winners, last.above, last.winner)
-        earlier = [(r.number, _teams_data(r.teams), r.points, r.games_won, r.winner)
-                   for r in state.rubbers[:-1]]
-        return (pad, earlier, None if state.next_teams is None else _teams_data(state.next_teams),
-                state.turn)
-
-    def state_from_data(self, data: object) -> BridgeState:
-        if not isinstance(data, tuple) or len(data) != 4:
-            raise ValueError(f"not a Bridge state: {data!r}")
-        pad, earlier, next_teams, turn = data
-        if not (turn is None or isinstance(turn, str)):
-            raise ValueError(f"not a dealer: {turn!r}")
-        chain = None
-        for n, t, points, games, winner in earlier:
-            chain = Earlier(RubberSummary(n, _teams(t), tuple(points), tuple(games), winner),
-                            chain)
-        last = None if pad is None else Rubber(
-            pad[0], _teams(pad[1]), tuple(tuple(map(tuple, g)) for g in pad[2]), tuple(pad[3]),
-            tuple(map(tuple, pad[4])), pad[5])
-        return BridgeState(last, chain, None if next_teams is None else _teams(next_teams), turn)
+    def score(self, rubber: Rubber, deal: BridgeDeal, table: Table[BridgeSettings]
+              ) -> tuple[Rubber, BridgeResult]:
+        """The session's doublings, and honours that can be; then the deal on the pad."""
+        most = table.settings.max_doublings
+        if deal.doubled > most:
+            raise RuleError(_("doubled {times} times: this session allows at most {most}")
+                            .format(times=deal.doubled, most=most))
+        _check_honours(deal, rubber.teams)
+        return _score(rubber, deal)
 
 
 def _deal_of_version_1(d: dict[str, Any]) -> dict[str, Any]:
@@ -399,54 +232,6 @@ def _deal_of_version_1(d: dict[str, Any]) -> dict[str, Any]:
     if "chicane" in d:
         d["chicane"] = names_from_text(d["chicane"])
     return d
-
-
-def _teams_data(teams: Teams) -> object:
-    return (teams.first, teams.second)
-
-
-def _teams(data: Any) -> Teams:
-    (a, b), (c, d) = data
-    return Teams((a, b), (c, d))
-
-
-def _partnerships_from_data(data: Mapping[str, object], players: Players) -> NewPartnerships:
-    fields = Fields(data, frozenset({"teams"}), _("a change of partnerships"))
-    raw = data["teams"]
-    sides = raw if isinstance(raw, list) and len(raw) == 2 else []
-    pairs = [side for side in sides if isinstance(side, list) and len(side) == 2]
-    if len(pairs) != 2:
-        fields.fail(_("teams {teams!r} must be two pairs, like [[\"Ann\", \"Cid\"], [\"Bob\", "
-                      "\"Dan\"]]").format(teams=raw), "teams")
-    fields.done()
-    (a, b), (c, d) = ([players.exact(p) for p in side] for side in pairs)
-    return NewPartnerships(Teams((a, b), (c, d)))
-
-
-def _check_dealer(rubber: Rubber, dealer: str) -> None:
-    if dealer not in rubber.teams.seating:
-        raise RuleError(_("{dealer} sits out rubber {number} ({teams}): the dealer is one of "
-                          "{players}").format(dealer=dealer, number=rubber.number,
-                                              teams=rubber.teams,
-                                              players=", ".join(rubber.teams.seating)))
-
-
-def _check_deal(deal: BridgeDeal, rubber: Rubber, table: Table[BridgeSettings]) -> None:
-    """What a deal must agree with: the four of the rubber, the session's doublings, and
-    honours that can be."""
-    four = rubber.teams.seating
-    for who in (deal.side_of, *deal.honours, *deal.chicane):
-        if who not in four:
-            table.players.exact(who)
-            raise RuleError(_("{player} is not in rubber {number} ({teams}): the players are "
-                              "{players}").format(player=who, number=rubber.number,
-                                                  teams=rubber.teams, players=", ".join(four)))
-    _check_dealer(rubber, table.dealer)
-    most = table.settings.max_doublings
-    if deal.doubled > most:
-        raise RuleError(_("doubled {times} times: this session allows at most {most}")
-                        .format(times=deal.doubled, most=most))
-    _check_honours(deal, rubber.teams)
 
 
 def _check_honours(deal: BridgeDeal, teams: Teams) -> None:
@@ -511,21 +296,9 @@ def _score(rubber: Rubber, deal: BridgeDeal) -> tuple[Rubber, BridgeResult]:
         above.append((side, 40, "grand slam"))
     elif tricks == 12:
         above.append((side, 20, "little slam"))
-    games = list(rubber.below)
-    if below:
-        games[-1] = (*games[-1], (side, below))
-    game_won = bool(below) and sum(p for s, p in games[-1] if s == side) >= GAME_POINTS
-    winners, winner = rubber.game_winners, None
-    if game_won:
-        winners = (*winners, side)
-        if winners.count(side) == 2:
-            winner = side
-            above.append((side, RUBBER_BONUS, "rubber"))
-        else:
-            games.append(())
-    after = rubber._replace(below=tuple(games), game_winners=winners,
-                    above=rubber.above + tuple(above), winner=winner)
-    return after, BridgeResult(after, False, deal, side, below, tuple(above), game_won, ())
+    after, game_won = rubber.scored(side, below, above, GAME_POINTS, RUBBER_BONUS)
+    scored = after.above[len(rubber.above):]  # with the rubber's 100, if it was won
+    return after, BridgeResult(after, False, deal, side, below, scored, game_won, ())
 
 
 GAME = Bridge()

@@ -1,17 +1,14 @@
-"""A rubber of bridge-whist and its score pad, apart from the deals that make it: the
-trump suits and their values (in English and Danish), two partnerships sitting opposite,
-the pad below and above the line, and the reckoning (seeds/bridge-danish.txt; English in
-bridge-english.txt; readings in docs/rules.md)."""
+"""The cards of bridge-whist, apart from the deals that make a rubber: the trump suits and
+their values (in English and Danish), the points of a game and a rubber, and the honours
+(seeds/bridge-danish.txt; English in bridge-english.txt; readings in docs/rules.md). The
+partnerships and the score pad every partnership game shares are in games/partnership.py."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
 
 from ..errors import RuleError
 from ..i18n import _
-from .players import Players
 
 
 class Strain(StrEnum):
@@ -60,119 +57,6 @@ def parse_trump(text: object) -> Strain:
     raise RuleError(_("unknown trump {text!r}: spades, clubs, diamonds, hearts or notrumps "
                       "(spar, klør, ruder, hjerter, sans; S, C, D, H, NT)").format(text=text),
                     "trump")
-
-
-@dataclass(frozen=True, slots=True)
-class Teams:
-    """Two partnerships: X1 & X2 against Y1 & Y2. Partners sit opposite, so the four sit
-    X1, Y1, X2, Y2 and the deal passes round in that order."""
-
-    first: tuple[str, str]
-    second: tuple[str, str]
-
-    def __post_init__(self) -> None:
-        if len({*self.first, *self.second}) != 4:
-            raise RuleError(_("partnerships {teams} must be four different players")
-                            .format(teams=self), "teams")
-
-    def __str__(self) -> str:
-        """The two partnerships as a person reads them: Ann & Cid v Bob & Dan."""
-        return _("{first} v {second}").format(first=side_name(self.first),
-                                              second=side_name(self.second))
-
-    @property
-    def sides(self) -> tuple[tuple[str, str], tuple[str, str]]:
-        return self.first, self.second
-
-    @property
-    def seating(self) -> tuple[str, str, str, str]:
-        (x1, x2), (y1, y2) = self.first, self.second
-        return x1, y1, x2, y2
-
-    def side_of(self, player: str) -> int:
-        """0 for the first partnership, 1 for the second."""
-        return 0 if player in self.first else 1
-
-    def after(self, dealer: str) -> str:
-        seating = self.seating
-        return seating[(seating.index(dealer) + 1) % 4]
-
-
-def default_teams(players: Players) -> Teams:
-    """Seats 1 and 3 against 2 and 4."""
-    return Teams((players[0], players[2]), (players[1], players[3]))
-
-
-def side_name(side: tuple[str, str]) -> str:
-    return " & ".join(side)
-
-
-class Rubber(NamedTuple):
-    """One rubber's score pad. Sides are 0 and 1, in the order of `teams`."""
-
-    number: int
-    teams: Teams
-    below: tuple[tuple[tuple[int, int], ...], ...] = ((),)
-    """Per game, in order, the (side, points) written below the line; the last game is the
-    one being played unless the rubber is finished."""
-    game_winners: tuple[int, ...] = ()
-    above: tuple[tuple[int, int, str], ...] = ()
-    """(side, points, what) above the line, in order: honours, chicane, slams, rubber."""
-    winner: int | None = None
-    """The side that won the rubber; None while it is played."""
-
-    def totals(self) -> tuple[int, int]:
-        """Each side's points: all below the line and all above."""
-        totals = [0, 0]
-        for game in self.below:
-            for side, points in game:
-                totals[side] += points
-        for side, points, _what in self.above:
-            totals[side] += points
-        return totals[0], totals[1]
-
-    def games(self) -> tuple[int, int]:
-        return self.game_winners.count(0), self.game_winners.count(1)
-
-    def current_game(self) -> tuple[int, int]:
-        """Each side's points below the line in the game being played."""
-        below = [0, 0]
-        if self.winner is None:
-            for side, points in self.below[-1]:
-                below[side] += points
-        return below[0], below[1]
-
-    def summary(self) -> RubberSummary:
-        return RubberSummary(self.number, self.teams, self.totals(), self.games(), self.winner)
-
-    def difference(self) -> int:
-        """The first partnership's total less the second's."""
-        first, second = self.totals()
-        return first - second
-
-    def reckoning(self) -> dict[str, int]:
-        """Each player's points for this rubber as it stands: the side with the higher
-        total wins the difference, each player of it +difference, each of the other -."""
-        difference = self.difference()
-        return (dict.fromkeys(self.teams.first, difference)
-                | dict.fromkeys(self.teams.second, -difference))
-
-
-class RubberSummary(NamedTuple):
-    """A rubber in brief, as the end of a sitting reckons it."""
-
-    number: int
-    teams: Teams
-    points: tuple[int, int]
-    """Each side's total."""
-    games_won: tuple[int, int]
-    winner: int | None
-
-    def totals(self) -> tuple[int, int]:
-        return self.points
-
-    def games(self) -> tuple[int, int]:
-        return self.games_won
 
 
 def honours_score(trump: Strain, held: list[int]) -> int:

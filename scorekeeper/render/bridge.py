@@ -1,46 +1,12 @@
-"""How Bridge reads: deals on the rubber's pad, the standing of the rubber, and the score
-pad itself (honours, chicane, slams above the line; trick points below it)."""
+"""How Bridge reads: a deal on the rubber's pad (trumps, doublings, honours, chicane,
+slams); the rest of what a partnership game shows is render/partnership.py's."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from itertools import zip_longest
-from typing import TYPE_CHECKING, Any
-
-from .. import i18n
-from ..games.bridge import (
-    BridgeEntry,
-    BridgeOutcome,
-    BridgeResult,
-    BridgeSettings,
-    BridgeState,
-    PartnershipsResult,
-    next_rubber,
-)
-from ..games.players import Players
-from ..games.rubber import Rubber, RubberSummary, side_name
+from ..games.bridge import BridgeDeal, BridgeResult, BridgeSettings
+from ..games.partnership import side_name
 from ..i18n import _
-from ..session import Played, Session, Standing
-from .base import View
-from .layout import wrapped
-
-if TYPE_CHECKING:
-    from ..reckoning import Settlement
-
-BridgeSession = Session[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]
-BridgePlayed = Played[BridgeEntry, BridgeState, BridgeOutcome]
-
-
-def _n(points: int) -> str:
-    """Points as the language writes a number in text (Danish 1.234)."""
-    return i18n.number(str(points))
-
-
-def _above(what: str) -> str:
-    """What is written above the line (the file and JSON keep `what` in English), as a
-    person reads it on the pad."""
-    return {"honours": _("honours"), "chicane": _("chicane"), "grand slam": _("grand slam"),
-            "little slam": _("little slam"), "rubber": _("rubber")}.get(what, what)
+from .partnership import PartnershipView, figure
 
 
 def _strain(result: BridgeResult) -> str:
@@ -56,19 +22,20 @@ def _strain(result: BridgeResult) -> str:
     return _("{trump} doubled {times} times").format(trump=trump, times=deal.doubled)
 
 
-class BridgeView(View[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
-    def describe(self, result: BridgeOutcome) -> str:
-        if isinstance(result, PartnershipsResult):
-            return _("partnerships for rubber {number}: {teams}").format(
-                number=result.rubber, teams=result.teams)
+class BridgeView(PartnershipView[BridgeSettings, BridgeDeal, BridgeResult]):
+    def above_word(self, what: str) -> str:
+        return {"honours": _("honours"), "chicane": _("chicane"), "grand slam": _("grand slam"),
+                "little slam": _("little slam")}.get(what) or super().above_word(what)
+
+    def describe_deal(self, result: BridgeResult) -> str:
         deal, sides = result.deal, result.rubber.teams.sides
         tricks = deal.tricks if deal.side_of in sides[result.side] else 13 - deal.tricks
         parts = [_("{trumps}, {side} {tricks} tricks").format(
             trumps=_strain(result), side=side_name(sides[result.side]), tricks=tricks)]
         if result.below:
-            parts.append(_("{points} below").format(points=_n(result.below)))
+            parts.append(_("{points} below").format(points=figure(result.below)))
         parts += [_("{side} {points} {what}").format(side=side_name(sides[s]),
-                                                     points=_n(p), what=_above(what))
+                                                     points=figure(p), what=self.above_word(what))
                   for s, p, what in result.above]
         what = ", ".join(parts)
         if not result.game_won:
@@ -76,221 +43,4 @@ class BridgeView(View[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         return (_("{what}, game") if result.rubber.winner is None else
                 _("{what}, game and rubber")).format(what=what)
 
-    def result_data(self, result: BridgeOutcome) -> dict[str, Any]:
-        if isinstance(result, PartnershipsResult):
-            return {"rubber": result.rubber, "teams": [list(s) for s in result.teams.sides]}
-        sides = result.rubber.teams.sides
-        return {
-            "rubber": result.rubber.number,
-            "side": list(sides[result.side]),
-            "below": result.below,
-            "above": [{"side": list(sides[s]), "points": p, "what": w}
-                      for s, p, w in result.above],
-            "game": result.game_won,
-            "rubber_won": result.rubber.winner is not None and result.game_won,
-        }
-
-    def deal_recorded(self, session: BridgeSession, played: BridgePlayed,
-                      standing: Standing[BridgeState]) -> list[str]:
-        result = played.result
-        if isinstance(result, PartnershipsResult):
-            return [_partnerships_line(played.seated, result)]
-        return [_("Deal {number} (rubber {rubber}), dealt by {dealer}: {what}.").format(
-                    number=played.number, rubber=result.rubber.number, dealer=played.dealer,
-                    what=self.describe(result)),
-                *self.standing_lines(session, standing),
-                _("Next dealer: {dealer}.").format(dealer=standing.next_dealer)]
-
-    def undone_lines(self, session: BridgeSession, removed: BridgePlayed,
-                     standing: Standing[BridgeState]) -> list[str]:
-        if not isinstance(removed.result, PartnershipsResult):
-            return []
-        upcoming = next_rubber(standing.state, standing.seated)
-        if standing.state.playing:
-            upcoming = upcoming._replace(number=upcoming.number + 1,
-                                         teams=standing.state.next_teams or upcoming.teams)
-        return [_("Rubber {number} will be played by {teams}.").format(
-            number=upcoming.number, teams=upcoming.teams)]
-
-    def standing_lines(self, session: BridgeSession, standing: Standing[BridgeState]
-                       ) -> list[str]:
-        state = standing.state
-        rubber = state.last
-        if rubber is None:
-            return []
-        (a, b), (ga, gb) = rubber.current_game(), rubber.games()
-        first, second = (side_name(s) for s in rubber.teams.sides)
-        ta, tb = rubber.totals()
-        if rubber.winner is not None:
-            upcoming = next_rubber(state, standing.seated)
-            return [_("{winners} win rubber {number}: {first} {first_total}, {second} "
-                      "{second_total}.").format(
-                        winners=side_name(rubber.teams.sides[rubber.winner]),
-                        number=rubber.number, first=first, first_total=_n(ta),
-                        second=second, second_total=_n(tb)),
-                    _("Rubber {number} next: {teams}.").format(number=upcoming.number,
-                                                               teams=upcoming.teams)]
-        return [_("Rubber {number}, game {game}: {first} {first_below}, {second} {second_below} "
-                  "below; games {first_games}-{second_games}; totals {first_total} to "
-                  "{second_total}.").format(
-                    number=rubber.number, game=len(rubber.game_winners) + 1, first=first,
-                    first_below=_n(a), second=second, second_below=_n(b),
-                    first_games=ga, second_games=gb, first_total=_n(ta),
-                    second_total=_n(tb))]
-
-    def show_data(self, session: BridgeSession, played: list[BridgePlayed],
-                  standing: Standing[BridgeState]) -> dict[str, Any]:
-        return {"rubbers": [rubber_data(r) for r in pads(played)]}
-
-    def prompt(self, session: BridgeSession, standing: Standing[BridgeState]) -> str:
-        rubber = next_rubber(standing.state, standing.seated)
-        (a, b), (ga, gb) = rubber.current_game(), rubber.games()
-        parts = [_("deal {number}").format(number=standing.deals + 1),
-                 _("{dealer} deals").format(dealer=standing.next_dealer),
-                 _("rubber {number}").format(number=rubber.number),
-                 _("{first_below}-{second_below} below, games {first_games}-{second_games}")
-                 .format(first_below=_n(a), second_below=_n(b),
-                         first_games=ga, second_games=gb)]
-        vulnerable = [side_name(rubber.teams.sides[s]) for s in (0, 1) if (ga, gb)[s]]
-        if len(vulnerable) == 1:
-            parts.append(_("{side} vulnerable").format(side=vulnerable[0]))
-        elif vulnerable:
-            parts.append(_("both vulnerable"))
-        return " · ".join(parts)
-
-    def settle_lines(self, session: BridgeSession, settlement: Settlement[BridgeState]
-                     ) -> list[str]:
-        lines = []
-        for r in settlement.standing.state.rubbers:
-            (ta, tb), (ga, gb) = r.totals(), r.games()
-            message = (_("Rubber {number}: {first} {first_total}, {second} {second_total}; "
-                         "games {first_games}-{second_games}; {lead} +{difference} each.")
-                       if r.winner is not None else
-                       _("Rubber {number} (unfinished, without the 100): {first} {first_total}, "
-                         "{second} {second_total}; games {first_games}-{second_games}; {lead} "
-                         "+{difference} each."))
-            lead = 0 if ta >= tb else 1
-            first, second = (side_name(s) for s in r.teams.sides)
-            lines.append(message.format(
-                number=r.number, first=first, first_total=_n(ta), second=second,
-                second_total=_n(tb), first_games=ga, second_games=gb,
-                lead=side_name(r.teams.sides[lead]), difference=_n(abs(ta - tb))))
-        return lines
-
-    def settle_data(self, session: BridgeSession, settlement: Settlement[BridgeState]
-                    ) -> dict[str, Any]:
-        return {"rubbers": [summary_data(r) for r in settlement.standing.state.rubbers]}
-
-    def drawing(self, session: BridgeSession, played: list[BridgePlayed],
-                standing: Standing[BridgeState]) -> Callable[[int | None], str] | None:
-        rubbers = pads(played)
-        return lambda width: "\n\n".join(score_pad(r, width) for r in rubbers
-                                          ) or _("No deals yet.")
-
-
 VIEW = BridgeView()
-
-
-def _partnerships_line(seated: Players, result: PartnershipsResult) -> str:
-    out = ", ".join(p for p in seated if p not in result.teams.seating)
-    if result.waiting:
-        message = (_("Rubber {number}, when rubber {before} is won: {teams} ({out} out).") if out
-                   else _("Rubber {number}, when rubber {before} is won: {teams}."))
-    else:
-        message = (_("Rubber {number}: {teams} ({out} out).") if out else
-                   _("Rubber {number}: {teams}."))
-    return message.format(number=result.rubber, before=result.rubber - 1, teams=result.teams,
-                          out=out)
-
-
-def pads(played: list[BridgePlayed]) -> list[Rubber]:
-    """Every rubber's pad as its last deal left it, in order."""
-    final: dict[int, Rubber] = {}
-    for each in played:
-        if isinstance(each.result, BridgeResult):
-            final[each.result.rubber.number] = each.result.rubber
-    return list(final.values())
-
-
-def summary_data(rubber: Rubber | RubberSummary) -> dict[str, Any]:
-    return {
-        "number": rubber.number,
-        "teams": [list(side) for side in rubber.teams.sides],
-        "totals": list(rubber.totals()),
-        "games": list(rubber.games()),
-        "finished": rubber.winner is not None,
-    }
-
-
-def rubber_data(rubber: Rubber) -> dict[str, Any]:
-    return summary_data(rubber) | {
-        "below": [[[p for s, p in game if s == side] for side in (0, 1)]
-                  for game in rubber.below if game or rubber.winner is None],
-        "above": [[{"points": p, "what": w} for s, p, w in rubber.above if s == side]
-                  for side in (0, 1)],
-    }
-
-
-def score_pad(rubber: Rubber, width: int | None = None) -> str:
-    """A rubber as a bridge score pad: the two partnerships in two columns; honours,
-    chicane, slams and the rubber above the line (the first nearest it), trick points below
-    it with a line under each finished game; then the totals and the difference. The
-    columns narrow to fit `width`, the partnerships' names wrapping."""
-    names = [side_name(side) for side in rubber.teams.sides]
-    column = max(18, *(len(n) + 2 for n in names))
-    if width is not None:
-        column = max(14, min(column, (width - 3) // 2))
-
-    def row(left: str, right: str, note: str = "") -> str:
-        return f"  {left:<{column}}|  {right:<{column - 2}}{note}".rstrip()
-
-    def rule(char: str, note: str = "") -> str:
-        line = f"  {char * column}+{char * column}"
-        short = note.partition(":")[0]
-        fits = [n for n in (note, short) if width is None or len(line + n) <= width]
-        return line + (fits[0] if fits else "")
-
-    heads = [wrapped(n, column - 2, "&") for n in names]
-    lines = [_status(rubber, names), "",
-             *(row(f" {a}", b) for a, b in zip_longest(*heads, fillvalue="")), rule("-")]
-    above = [[f"{_n(p):>5} {_above(what)}" for s, p, what in reversed(rubber.above)
-              if s == side] for side in (0, 1)]
-    height = max(len(above[0]), len(above[1]))
-    for i in range(height):
-        cells = [col[i - (height - len(col))] if i >= height - len(col) else "" for col in above]
-        lines.append(row(*cells))
-    lines.append(rule("="))
-    for game_number, game in enumerate(rubber.below, start=1):
-        finished = game_number <= len(rubber.game_winners)
-        if not game and not finished:
-            continue
-        below = [[f"{_n(p):>5}" for s, p in game if s == side] for side in (0, 1)]
-        for i in range(max(len(below[0]), len(below[1]), 1)):
-            lines.append(row(*(col[i] if i < len(col) else "" for col in below)))
-        if finished:
-            # the note is cut short at its colon where the whole does not fit
-            lines.append(rule("-", "  " + _("game {number}: {side}").format(
-                number=game_number, side=names[rubber.game_winners[game_number - 1]])))
-    totals = rubber.totals()
-    lines.append(row(_("{points:>5} total").format(points=_n(totals[0])),
-                     _("{points:>3} total").format(points=_n(totals[1]))))
-    lead = 0 if totals[0] >= totals[1] else 1
-    each = ", ".join(f"{p} {i18n.number(f'{n:+d}')}" for p, n in rubber.reckoning().items())
-    message = (_("{side} win by {points}: {each}") if rubber.winner is not None else
-               _("{side} lead by {points} (as it stands, without the 100): {each}"))
-    lines.append("  " + message.format(side=names[lead], points=_n(abs(totals[0] - totals[1])),
-                                each=each))
-    return "\n".join(lines)
-
-
-def _status(rubber: Rubber, names: list[str]) -> str:
-    """The pad's title: the rubber, its partnerships, and who won it or how it stands."""
-    games = rubber.games()
-    if rubber.winner is not None:
-        return _("Rubber {number}: {first} v {second} ({winners} won the rubber, {won} games "
-                 "to {lost})").format(number=rubber.number, first=names[0], second=names[1],
-                                      winners=names[rubber.winner], won=max(games),
-                                      lost=min(games))
-    return _("Rubber {number}: {first} v {second} (unfinished: games {first_games}-"
-             "{second_games})").format(number=rubber.number, first=names[0], second=names[1],
-                                       first_games=games[0], second_games=games[1])

@@ -7,8 +7,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from scorekeeper.errors import RuleError
-from scorekeeper.games.bridge import BridgeSettings, NewPartnerships
-from scorekeeper.games.rubber import Teams
+from scorekeeper.games.bridge import BridgeSettings
+from scorekeeper.games.partnership import NewPartnerships, Teams
 from scorekeeper.session import AnySession, replay
 
 from ..helpers import sitting
