@@ -141,6 +141,7 @@ class Bridge(PartnershipGame[BridgeSettings, BridgeDeal, BridgeResult]):
     min_players, max_players = 4, 12
     entry_keys = DEAL_KEYS | {"teams"}
     state_version = 4
+    rubber_bonus = RUBBER_BONUS
     counts = (*PartnershipGame.counts, "slams")
 
     def count_more(self, result: BridgeResult) -> Iterable[tuple[str, str, int]]:

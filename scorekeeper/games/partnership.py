@@ -301,6 +301,8 @@ class PartnershipGame(Game[S, D | NewPartnerships, RubberState, R | Partnerships
     entries are its deals (D, scored as R) and changes of partnerships."""
 
     min_players = 4
+    rubber_bonus: ClassVar[int]
+    """What the side that wins a rubber scores for it, above the line (Bridge: 100)."""
     counts: ClassVar[tuple[str, ...]] = ("deals", "rubbers", "rubbers_won", "games_won")
 
     @abstractmethod

@@ -16,6 +16,7 @@ from ..games.base import Entry
 from ..games.partnership import (
     DealScored,
     NewPartnerships,
+    PartnershipGame,
     PartnershipsResult,
     Rubber,
     RubberState,
@@ -26,7 +27,7 @@ from ..games.partnership import (
 from ..games.players import Players
 from ..i18n import _
 from ..seating import SeatingResult
-from ..session import Played, Session, Standing
+from ..session import AnySession, Played, Session, Standing
 from .base import View
 from .layout import wrapped
 
@@ -159,15 +160,16 @@ class PartnershipView(View[S, D | NewPartnerships, RubberState, R | Partnerships
             message = (_("Rubber {number}: {first} {first_total}, {second} {second_total}; "
                          "games {first_games}-{second_games}; {lead} +{difference} each.")
                        if r.winner is not None else
-                       _("Rubber {number} (unfinished, without the 100): {first} {first_total}, "
-                         "{second} {second_total}; games {first_games}-{second_games}; {lead} "
-                         "+{difference} each."))
+                       _("Rubber {number} (unfinished, without the {bonus}): {first} "
+                         "{first_total}, {second} {second_total}; games {first_games}-"
+                         "{second_games}; {lead} +{difference} each."))
             lead = 0 if ta >= tb else 1
             first, second = (side_name(s) for s in r.teams.sides)
             lines.append(message.format(
                 number=r.number, first=first, first_total=figure(ta), second=second,
                 second_total=figure(tb), first_games=ga, second_games=gb,
-                lead=side_name(r.teams.sides[lead]), difference=figure(abs(ta - tb))))
+                lead=side_name(r.teams.sides[lead]), difference=figure(abs(ta - tb)),
+                bonus=figure(_bonus(session))))
         return lines
 
     def settle_data(self, session: Sitting[S, D, R], settlement: Settlement[RubberState]
@@ -176,10 +178,17 @@ class PartnershipView(View[S, D | NewPartnerships, RubberState, R | Partnerships
 
     def drawing(self, session: Sitting[S, D, R], played: list[Turn[D, R]],
                 standing: Standing[RubberState]) -> Callable[[int | None], str] | None:
-        rubbers = pads(played)
-        return lambda width: "\n\n".join(score_pad(r, width, self.above_word) for r in rubbers
-                                          ) or _("No deals yet.")
+        rubbers, bonus = pads(played), _bonus(session)
+        return lambda width: "\n\n".join(score_pad(r, bonus, width, self.above_word)
+                                          for r in rubbers) or _("No deals yet.")
 
+
+
+def _bonus(session: AnySession) -> int:
+    """What winning a rubber scores in the game of `session`."""
+    game = session.game
+    assert isinstance(game, PartnershipGame)
+    return game.rubber_bonus
 
 
 def _partnerships_line(seated: Players, result: PartnershipsResult) -> str:
@@ -222,12 +231,13 @@ def rubber_data(rubber: Rubber) -> dict[str, Any]:
     }
 
 
-def score_pad(rubber: Rubber, width: int | None = None,
+def score_pad(rubber: Rubber, bonus: int, width: int | None = None,
               above_word: Callable[[str], str] = str) -> str:
-    """A rubber as a bridge score pad: the two partnerships in two columns; honours,
-    chicane, slams and the rubber above the line (the first nearest it), trick points below
-    it with a line under each finished game; then the totals and the difference. The
-    columns narrow to fit `width`, the partnerships' names wrapping."""
+    """A rubber as a bridge score pad: the two partnerships in two columns; what is
+    written above the line (Bridge: honours, chicane, slams; the rubber's `bonus`), the
+    first nearest it, in `above_word`s; trick points below it with a line under each
+    finished game; then the totals and the difference. The columns narrow to fit `width`,
+    the partnerships' names wrapping."""
     names = [side_name(side) for side in rubber.teams.sides]
     column = max(18, *(len(n) + 2 for n in names))
     if width is not None:
@@ -269,9 +279,9 @@ def score_pad(rubber: Rubber, width: int | None = None,
     lead = 0 if totals[0] >= totals[1] else 1
     each = ", ".join(f"{p} {i18n.number(f'{n:+d}')}" for p, n in rubber.reckoning().items())
     message = (_("{side} win by {points}: {each}") if rubber.winner is not None else
-               _("{side} lead by {points} (as it stands, without the 100): {each}"))
-    lines.append("  " + message.format(side=names[lead], points=figure(abs(totals[0] - totals[1])),
-                                each=each))
+               _("{side} lead by {points} (as it stands, without the {bonus}): {each}"))
+    lines.append("  " + message.format(side=names[lead], each=each, bonus=figure(bonus),
+                                       points=figure(abs(totals[0] - totals[1]))))
     return "\n".join(lines)
 
 
