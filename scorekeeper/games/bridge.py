@@ -20,7 +20,7 @@ from ..errors import RuleError
 from ..i18n import _
 from ..ledger import Transfer
 from .base import Table
-from .data import DealUpgrade, Fields, counts_from_text, names_from_text
+from .data import DealUpgrade, Fields, counts_from_text, names_from_text, strings_upgraded
 from .partnership import (
     NewPartnerships,
     PartnershipGame,
@@ -222,17 +222,13 @@ def _deal_of_version_1(d: dict[str, Any]) -> dict[str, Any]:
     if isinstance(d.get("teams"), str):
         d["teams"] = [names_from_text(side) for side in d["teams"].split("/")]
         return d
-    if "tricks" in d:
-        d["tricks"] = counts_from_text(d["tricks"], None)
     if isinstance(d.get("honours"), str):
         honours = counts_from_text(d["honours"], ",")
         if d["honours"].strip().lower() == "none":
             del d["honours"]
         else:
             d["honours"] = honours
-    if "chicane" in d:
-        d["chicane"] = names_from_text(d["chicane"])
-    return d
+    return strings_upgraded(d, counts=("tricks",), names=("chicane",))
 
 
 def _check_honours(deal: BridgeDeal, teams: Teams) -> None:

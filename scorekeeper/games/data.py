@@ -182,3 +182,16 @@ def counts_from_text(text: object, separator: str | None) -> object:
 def names_from_text(text: object) -> object:
     """'A,D,A' as ["A", "D", "A"]; anything else as it was."""
     return [n.strip() for n in text.split(",") if n.strip()] if isinstance(text, str) else text
+
+
+def strings_upgraded(deal: dict[str, Any], counts: Iterable[str] = (),
+                     names: Iterable[str] = ()) -> dict[str, Any]:
+    """A deal of version 1 with the `counts` it wrote as 'Bob=2 Cid=0' and the lists of
+    `names` it wrote as 'A,D,A' as tables and lists (the keys it has of them)."""
+    for key in counts:
+        if key in deal:
+            deal[key] = counts_from_text(deal[key], None)
+    for key in names:
+        if key in deal:
+            deal[key] = names_from_text(deal[key])
+    return deal

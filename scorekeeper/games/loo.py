@@ -16,7 +16,7 @@ from ..errors import RuleError
 from ..i18n import _, ngettext
 from ..ledger import Transfer
 from .base import Game, Table
-from .data import DealUpgrade, Fields, counts_from_text, names_from_text
+from .data import DealUpgrade, Fields, strings_upgraded
 from .players import Players
 
 #: The pool's account. "/" cannot be in a player's name, so it never clashes with one.
@@ -204,17 +204,9 @@ class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
         return {"looed": _("looed"), "pools": _("pools")}[count]
 
     def from_version_1(self, settings: dict[str, Any], deals: list[object]) -> DealUpgrade:
-        settings.setdefault("single", "empty-pool")  # version 1 made a single of any hand
-        # that left the pool empty
-
-        def deal(d: dict[str, Any]) -> dict[str, Any]:
-            if "tricks" in d:
-                d["tricks"] = counts_from_text(d["tricks"], None)
-            if "order" in d:
-                d["order"] = names_from_text(d["order"])
-            return d
-
-        return deal
+        # Version 1 made a single of any hand that left the pool empty.
+        settings.setdefault("single", "empty-pool")
+        return lambda deal: strings_upgraded(deal, counts=("tricks",), names=("order",))
 
     def settings_from_data(self, data: Mapping[str, object]) -> LooSettings:
         fields = Fields(data, SETTINGS_KEYS, "settings")
