@@ -280,7 +280,7 @@ def amend_command(game: str, form: DealForm) -> click.Command:
         if done is None:
             return
         if asking:  # its change was shown before the yes
-            word = view_of(done.before.header.game).deal_word.lower()
+            word = view_of(done.before.header.game).deals(1)
             echo(_("Saved the change to {word} {number}.").format(word=word, number=number))
         else:
             echo(amended_lines(done, number))
@@ -325,7 +325,7 @@ def amended_lines(done: Amended, number: int) -> list[str]:
         played = done.played[index]
         if played.number:
             kept = _("{word} {number} is kept as it was played, written out in full.").format(
-                word=view.deal_word, number=played.number)
+                word=view.deal_title(), number=played.number)
         else:
             kept = _("Entry {number} is kept as it was played, written out in full.").format(
                 number=index + 1)

@@ -25,23 +25,23 @@ if TYPE_CHECKING:
 class View(ABC, Generic[S, E, St, R]):
     """Defaults suit a game with nothing but deals and balances."""
 
-    deal_word: str = "Deal"
-    """What one deal is called in titles: "Hand" for Loo. The English word: `deal_title`
-    and `deals` say it in the language chosen."""
-
     def deal_title(self) -> str:
-        """What one deal is called in titles, in the language chosen: "Deal", "Hand"."""
-        words = _DEAL_WORDS.get(self.deal_word)
-        return words[0]() if words else self.deal_word
+        """What one deal is called in titles, in the language chosen: "Deal" ("Hand" for
+        Loo, whose View says so)."""
+        return _("Deal")
 
     def deals(self, count: int) -> str:
         """What `count` deals are called in a sentence, in the language chosen: "deal",
-        "deals", "hands"."""
-        words = _DEAL_WORDS.get(self.deal_word)
-        if words:
-            return words[1](count)
-        word = self.deal_word.lower()
-        return word + ("" if count == 1 else "s") if i18n.SPEAKING.code == "en" else word
+        "deals" (Loo: "hands")."""
+        return ngettext("deal", "deals", count)
+
+    def units(self, unit: str, count: int) -> str:
+        """What `count` of the game's units (Game.unit, in English: what JSON says) are
+        called, in the language chosen: "point", "points" (Loo: "counters"). A unit with
+        no words of its View's: its English word, "s" added for more than one."""
+        if unit == "point":
+            return ngettext("point", "points", count)
+        return unit if count == 1 else unit + "s"
 
     @abstractmethod
     def describe(self, result: R) -> str:
@@ -206,8 +206,11 @@ def _listed(items: list[Any]) -> str:
 
 def rate(session: Session[Any, Any, Any, Any]) -> str:
     """What a unit is worth: "1 counter = 0.05 kr" ("1 chip = 1" without a currency)."""
+    from . import view_of
+
     return _("1 {unit} = {value} {currency}").format(
-        unit=unit_words(session.game.unit, 1), value=i18n.number(session.value),
+        unit=view_of(session.game).units(session.game.unit, 1),
+        value=i18n.number(session.value),
         currency=session.currency).rstrip()
 
 
@@ -216,30 +219,6 @@ def next_dealer(standing: Standing[Any]) -> str:
     return _("Next dealer: {dealer}.").format(dealer=standing.next_dealer)
 
 
-def unit_words(unit: str, count: int) -> str:
-    """What `count` of a game's units are called, in the language chosen: "counter",
-    "chips", "points" (a unit of a game this does not know: its English word, "s" added
-    for more than one)."""
-    words = _UNITS.get(unit)
-    if words is not None:
-        return words(count)
-    return unit if count == 1 else unit + "s"
-
-
 def signed(units: int) -> str:
     """+3, -2, or 0 (never +0)."""
     return f"{units:+d}" if units else "0"
-
-
-#: The words of each deal_word there is: a title, and counted.
-_DEAL_WORDS: dict[str, tuple[Callable[[], str], Callable[[int], str]]] = {
-    "Deal": (lambda: _("Deal"), lambda n: ngettext("deal", "deals", n)),
-    # TRANSLATORS: a deal of Three-card Loo, which its players call a hand.
-    "Hand": (lambda: _("Hand"), lambda n: ngettext("hand", "hands", n)),
-}
-#: The words of each game's unit (Game.unit, in English: what JSON says).
-_UNITS: dict[str, Callable[[int], str]] = {
-    "counter": lambda n: ngettext("counter", "counters", n),
-    "chip": lambda n: ngettext("chip", "chips", n),
-    "point": lambda n: ngettext("point", "points", n),
-}

@@ -17,7 +17,7 @@ from ..book import Sitting, money_of, players_in
 from ..i18n import _, number
 from ..ledger import places_of
 from ..session import AnySession, Played
-from .base import unit_words
+from . import view_of
 
 #: A marker a line, told apart without colour: as many as a Loo table's most players.
 MARKERS = "*+ox#@%&$=~^?!<>"
@@ -57,7 +57,7 @@ def session_chart(session: AnySession, played: Sequence[Played[Any, Any, Any]],
         if each.number is not None:
             for p in names:
                 running[p].append(each.balances.get(p, 0))
-    units = unit_words(session.game.unit, 2)
+    units = view_of(session.game).units(session.game.unit, 2)
     return chart(_("{game} '{name}': {units} won, deal by deal").format(
                      game=session.game.title, name=session.name, units=units),
                  units, _("deals"), running, canvas)

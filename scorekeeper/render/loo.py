@@ -17,8 +17,17 @@ LooSession = Session[LooSettings, LooDeal, LooState, LooHand]
 
 class LooView(View[LooSettings, LooDeal, LooState, LooHand]):
     positional = "tricks"
-    # TRANSLATORS: what one deal of Loo is called in titles ("Hand 3").
-    deal_word = _("Hand")
+
+    def deal_title(self) -> str:
+        # TRANSLATORS: what one deal of Loo is called in titles ("Hand 3").
+        return _("Hand")
+
+    def deals(self, count: int) -> str:
+        # TRANSLATORS: a deal of Three-card Loo, which its players call a hand.
+        return ngettext("hand", "hands", count)
+
+    def units(self, unit: str, count: int) -> str:
+        return ngettext("counter", "counters", count)
 
     def describe(self, result: LooHand) -> str:
         """Who took what, who was looed."""

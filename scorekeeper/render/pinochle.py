@@ -7,7 +7,7 @@ from typing import Any
 from .. import i18n
 from ..games.cards import CARD_POINTS, LAST_TRICK, Card, Meld, Suit
 from ..games.pinochle import Outcome, PinochleDeal, PinochleResult, PinochleSettings
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..ledger import balances
 from ..session import Played, Session, Standing
 from .base import View
@@ -60,6 +60,9 @@ def meld_words(meld: Meld) -> str:
 
 
 class PinochleView(View[PinochleSettings, PinochleDeal, tuple[()], PinochleResult]):
+    def units(self, unit: str, count: int) -> str:
+        return ngettext("chip", "chips", count)
+
     def describe(self, result: PinochleResult) -> str:
         if result.bidder is None:
             return outcome_words()[Outcome.NO_BID]

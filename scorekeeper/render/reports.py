@@ -14,7 +14,7 @@ from ..ledger import money, places_of, shown
 from ..reckoning import Settlement
 from ..session import AnySession, Played, Standing, entry_to_data, everyone
 from . import AnyView, view_of
-from .base import next_dealer, rate, signed, unit_words
+from .base import next_dealer, rate, signed
 from .report import Column, Report, Table, for_both
 
 
@@ -92,7 +92,7 @@ def settle(session: AnySession, settlement: Settlement[Any]) -> Report:
         money_head = _("money ({currency})").format(currency=currency) if currency else _(
             "money")
         nets = Table(
-            (Column(_("player")), Column(_("net ({units})").format(units=unit_words(unit, 2)),
+            (Column(_("player")), Column(_("net ({units})").format(units=view.units(unit, 2)),
                                          numeric=True),
              *(Column(_held(k), numeric=True) for k in held_keys),
              Column(money_head, numeric=True)),
@@ -100,7 +100,7 @@ def settle(session: AnySession, settlement: Settlement[Any]) -> Report:
               number(shown(p.money, places, sign=True))]
              for p, h in zip(settlement.players, held, strict=True)], name="players")
         payments = Table(
-            (Column(_("pays")), Column(_("to")), Column(unit_words(unit, 2), numeric=True),
+            (Column(_("pays")), Column(_("to")), Column(view.units(unit, 2), numeric=True),
              Column(money_head, numeric=True)),
             [[t.payer, t.payee, number(str(t.units)),
               number(shown(money(t.units, value), places))]
