@@ -14,20 +14,22 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..errors import RuleError
 from ..i18n import _
-from ..ledger import Transfer
 from .base import Table
 from .data import DealUpgrade, Fields, counts_from_text, names_from_text, strings_upgraded
 from .partnership import (
+    DealResult,
     NewPartnerships,
     PartnershipGame,
     PartnershipsResult,
     Rubber,
     RubberState,
+    Scoring,
     Teams,
+    odd_tricks,
     side_name,
 )
 from .players import Players
@@ -115,26 +117,11 @@ BridgeEntry = BridgeDeal | NewPartnerships
 BridgeState = RubberState
 
 
-class BridgeResult(NamedTuple):
-    """What one deal did."""
-
-    rubber: Rubber
-    """The rubber after the deal."""
-    started: bool
-    """The deal began its rubber."""
-    deal: BridgeDeal
-    side: int
-    """The side that took seven or more tricks."""
-    below: int
-    above: tuple[tuple[int, int, str], ...]
-    game_won: bool
-    transfers: tuple[Transfer, ...]
-
-
+BridgeResult = DealResult[BridgeDeal]
 BridgeOutcome = BridgeResult | PartnershipsResult
 
 
-class Bridge(PartnershipGame[BridgeSettings, BridgeDeal, BridgeResult]):
+class Bridge(PartnershipGame[BridgeSettings, BridgeDeal]):
     name = "bridge"
     title = "Bridge"
     unit = "point"
@@ -208,7 +195,7 @@ class Bridge(PartnershipGame[BridgeSettings, BridgeDeal, BridgeResult]):
         return (deal.side_of, *deal.honours, *deal.chicane)
 
     def score(self, rubber: Rubber, deal: BridgeDeal, table: Table[BridgeSettings]
-              ) -> tuple[Rubber, BridgeResult]:
+              ) -> Scoring:
         """The session's doublings, and honours that can be; then the deal on the pad."""
         most = table.settings.max_doublings
         if deal.doubled > most:
@@ -216,6 +203,9 @@ class Bridge(PartnershipGame[BridgeSettings, BridgeDeal, BridgeResult]):
                             .format(times=deal.doubled, most=most))
         _check_honours(deal, rubber.teams)
         return _score(rubber, deal)
+
+    def game_points(self, settings: BridgeSettings) -> int:
+        return GAME_POINTS
 
 
 def _deal_of_version_1(d: dict[str, Any]) -> dict[str, Any]:
@@ -270,13 +260,11 @@ def _check_voids(deal: BridgeDeal, teams: Teams, held: list[int]) -> None:
                                                            others=others), asks="honours")
 
 
-def _score(rubber: Rubber, deal: BridgeDeal) -> tuple[Rubber, BridgeResult]:
-    """The rubber after `deal`, and what the deal wrote on its pad."""
+def _score(rubber: Rubber, deal: BridgeDeal) -> Scoring:
+    """What `deal` writes on the pad of `rubber`."""
     sides = rubber.teams
     trump, t = deal.trump, TRICK_VALUE[deal.trump]
-    # Odd tricks go to whichever side took seven or more, the defenders too.
-    named = sides.side_of(deal.side_of)
-    side, tricks = (named, deal.tricks) if deal.tricks >= 7 else (1 - named, 13 - deal.tricks)
+    side, tricks = odd_tricks(sides, deal.side_of, deal.tricks)
     below = max(tricks - 6, 0) * t * 2**deal.doubled
     above: list[tuple[int, int, str]] = []
     for s in (0, 1):
@@ -293,9 +281,7 @@ def _score(rubber: Rubber, deal: BridgeDeal) -> tuple[Rubber, BridgeResult]:
         above.append((side, 40, "grand slam"))
     elif tricks == 12:
         above.append((side, 20, "little slam"))
-    after, game_won = rubber.scored(side, below, above, GAME_POINTS, RUBBER_BONUS)
-    scored = after.above[len(rubber.above):]  # with the rubber's 100, if it was won
-    return after, BridgeResult(after, False, deal, side, below, scored, game_won, ())
+    return Scoring(side, below, tuple(above))
 
 
 GAME = Bridge()

@@ -5,8 +5,9 @@ later state shares), who deals, who may leave, the state as the cache keeps it, 
 transfers that follow the rubber's reckoning, and what `stats` counts.
 
 A game of this kind subclasses `PartnershipGame` and says only what a deal is: its inputs
-read and written (`deal_from_data`, `deal_to_data`), the players it names (`named`), and how
-it is scored on the pad (`score`). The reckoning is rubber by rubber: each side's total, the
+read and written (`deal_from_data`, `deal_to_data`), the players it names (`named`), what it
+writes on the pad (`score`), and the points of a game and a rubber (`game_points`,
+`rubber_bonus`). The reckoning is rubber by rubber: each side's total, the
 difference, each player of the side with more +difference, each of the other -difference;
 the balances follow it as it stands after every deal, so an unfinished rubber is already
 reckoned when the sitting ends.
@@ -17,7 +18,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from ..errors import RuleError
 from ..i18n import _
@@ -221,28 +222,41 @@ class RubberState(NamedTuple):
         return tuple(reversed(found))
 
 
-class DealScored(Protocol):
-    """What a deal of a partnership game did (a NamedTuple of the game's): the pad after
-    it, the side that it scored for, the points it wrote below the line for that side and
-    above it, whether it won a game; `started` and `transfers` are filled in by
-    `PartnershipGame.play`."""
+D = TypeVar("D", bound=Entry)
 
-    @property
-    def rubber(self) -> Rubber: ...
-    @property
-    def started(self) -> bool: ...
-    @property
-    def side(self) -> int: ...
-    @property
-    def below(self) -> int: ...
-    @property
-    def above(self) -> tuple[tuple[int, int, str], ...]: ...
-    @property
-    def game_won(self) -> bool: ...
-    @property
-    def transfers(self) -> tuple[Transfer, ...]: ...
-    def _replace(self, *, started: bool = ..., transfers: tuple[Transfer, ...] = ...
-                 ) -> Self: ...
+
+class Scoring(NamedTuple):
+    """What a deal writes on the pad (PartnershipGame.score): points below the line for
+    `side`, and what is written above it for either side."""
+
+    side: int
+    below: int
+    above: tuple[tuple[int, int, str], ...] = ()
+
+
+class DealResult(NamedTuple, Generic[D]):
+    """What one deal of a partnership game did."""
+
+    rubber: Rubber
+    """The rubber after the deal."""
+    started: bool
+    """The deal began its rubber."""
+    deal: D
+    side: int
+    """The side it scored for below the line."""
+    below: int
+    above: tuple[tuple[int, int, str], ...]
+    """What it wrote above the line, for either side: with the rubber's bonus if it won
+    the rubber."""
+    game_won: bool
+    transfers: tuple[Transfer, ...]
+
+
+def odd_tricks(teams: Teams, player: str, tricks: int) -> tuple[int, int]:
+    """The side that took seven or more of the thirteen tricks, and how many, from the
+    tricks of `player`'s side: odd tricks go to that side, the defenders too."""
+    named = teams.side_of(player)
+    return (named, tricks) if tricks >= 7 else (1 - named, 13 - tricks)
 
 
 def next_rubber(state: RubberState, players: Players) -> Rubber:
@@ -291,12 +305,10 @@ def moved(before: Rubber | None, after: Rubber) -> tuple[Transfer, ...]:
 
 
 S = TypeVar("S")
-D = TypeVar("D", bound=Entry)
-R = TypeVar("R", bound=DealScored)
 
 
-class PartnershipGame(Game[S, D | NewPartnerships, RubberState, R | PartnershipsResult],
-                      Generic[S, D, R]):
+class PartnershipGame(Game[S, D | NewPartnerships, RubberState,
+                           DealResult[D] | PartnershipsResult], Generic[S, D]):
     """A game of two partnerships playing rubbers, four of the players at a time. Its
     entries are its deals (D, scored as R) and changes of partnerships."""
 
@@ -318,16 +330,21 @@ class PartnershipGame(Game[S, D | NewPartnerships, RubberState, R | Partnerships
         """The players `deal` names, who must play in its rubber."""
 
     @abstractmethod
-    def score(self, rubber: Rubber, deal: D, table: Table[S]) -> tuple[Rubber, R]:
-        """Check what else `deal` must agree with, and score it: the pad after it and what
-        it did (its `started` False and `transfers` empty: `play` fills them in)."""
+    def score(self, rubber: Rubber, deal: D, table: Table[S]) -> Scoring:
+        """Check what else `deal` must agree with (RuleError), and what it writes on the
+        pad of `rubber`."""
 
-    def count_more(self, result: R) -> Iterable[tuple[str, str, int]]:
+    @abstractmethod
+    def game_points(self, settings: S) -> int:
+        """The points below the line that win a game (Bridge: 30)."""
+
+    def count_more(self, result: DealResult[D]) -> Iterable[tuple[str, str, int]]:
         """What a deal adds to the game's own counts beside those every partnership game
         counts (Bridge: slams)."""
         return ()
 
-    def count(self, result: R | PartnershipsResult) -> Iterable[tuple[str, str, int]]:
+    def count(self, result: DealResult[D] | PartnershipsResult
+              ) -> Iterable[tuple[str, str, int]]:
         """The deals and rubbers each player played (not those he sat out), the rubbers
         and games his side won, and what the game counts of its own."""
         if isinstance(result, PartnershipsResult):
@@ -383,7 +400,7 @@ class PartnershipGame(Game[S, D | NewPartnerships, RubberState, R | Partnerships
         return RubberState()
 
     def play(self, state: RubberState, entry: D | NewPartnerships, table: Table[S]
-             ) -> tuple[RubberState, R | PartnershipsResult]:
+             ) -> tuple[RubberState, DealResult[D] | PartnershipsResult]:
         """Score one deal on the current rubber's pad, or set the next partnerships."""
         rubber = next_rubber(state, table.players)
         if isinstance(entry, NewPartnerships):
@@ -394,14 +411,16 @@ class PartnershipGame(Game[S, D | NewPartnerships, RubberState, R | Partnerships
             return state._replace(next_teams=entry.teams, turn=state.turn or table.dealer), result
         check_named(rubber, self.named(entry), table.players)
         check_dealer(rubber, table.dealer)
-        after, scored = self.score(rubber, entry, table)
+        scoring = self.score(rubber, entry, table)
+        after, game_won = rubber.scored(*scoring, self.game_points(table.settings),
+                                        self.rubber_bonus)
         # The balances follow the rubber's reckoning as it stands: move them by its change.
-        transfers = moved(rubber if state.playing else None, after)
+        scored = DealResult(after, state.playing is None, entry, scoring.side, scoring.below,
+                            after.above[len(rubber.above):], game_won,
+                            moved(state.playing, after))
         if state.playing:
-            scored = scored._replace(transfers=transfers)
             return RubberState(after, state.earlier, state.next_teams, None), scored
         # a new rubber: it takes the partnerships set for it
-        scored = scored._replace(transfers=transfers, started=True)
         earlier = state.earlier if state.last is None else Earlier(state.last.summary(),
                                                                    state.earlier)
         return RubberState(after, earlier, None), scored

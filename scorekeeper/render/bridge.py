@@ -22,7 +22,7 @@ def _strain(result: BridgeResult) -> str:
     return _("{trump} doubled {times} times").format(trump=trump, times=deal.doubled)
 
 
-class BridgeView(PartnershipView[BridgeSettings, BridgeDeal, BridgeResult]):
+class BridgeView(PartnershipView[BridgeSettings, BridgeDeal]):
     def above_word(self, what: str) -> str:
         return {"honours": _("honours"), "chicane": _("chicane"), "grand slam": _("grand slam"),
                 "little slam": _("little slam")}.get(what) or super().above_word(what)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from .. import i18n
 from ..games.base import Entry
 from ..games.partnership import (
-    DealScored,
+    DealResult,
     NewPartnerships,
     PartnershipGame,
     PartnershipsResult,
@@ -36,9 +36,8 @@ if TYPE_CHECKING:
 
 S = TypeVar("S")
 D = TypeVar("D", bound=Entry)
-R = TypeVar("R", bound=DealScored)
-Sitting = Session[S, D | NewPartnerships, RubberState, R | PartnershipsResult]
-Turn = Played[D | NewPartnerships, RubberState, R | PartnershipsResult]
+Sitting = Session[S, D | NewPartnerships, RubberState, DealResult[D] | PartnershipsResult]
+Turn = Played[D | NewPartnerships, RubberState, DealResult[D] | PartnershipsResult]
 
 
 def figure(points: int) -> str:
@@ -46,12 +45,12 @@ def figure(points: int) -> str:
     return i18n.number(str(points))
 
 
-class PartnershipView(View[S, D | NewPartnerships, RubberState, R | PartnershipsResult],
-                      Generic[S, D, R]):
+class PartnershipView(View[S, D | NewPartnerships, RubberState,
+                           DealResult[D] | PartnershipsResult], Generic[S, D]):
     """What every partnership game shows alike; a deal's own line is the game's."""
 
     @abstractmethod
-    def describe_deal(self, result: R) -> str:
+    def describe_deal(self, result: DealResult[D]) -> str:
         """What a deal did, in one line for the table of `show`."""
 
     def above_word(self, what: str) -> str:
@@ -59,18 +58,18 @@ class PartnershipView(View[S, D | NewPartnerships, RubberState, R | Partnerships
         person reads it on the pad: the rubber's points, and the game's own."""
         return _("rubber") if what == "rubber" else what
 
-    def describe(self, result: R | PartnershipsResult) -> str:
+    def describe(self, result: DealResult[D] | PartnershipsResult) -> str:
         if isinstance(result, PartnershipsResult):
             return _("partnerships for rubber {number}: {teams}").format(
                 number=result.rubber, teams=result.teams)
         return self.describe_deal(result)
 
-    def result_data(self, result: R | PartnershipsResult) -> dict[str, Any]:
+    def result_data(self, result: DealResult[D] | PartnershipsResult) -> dict[str, Any]:
         if isinstance(result, PartnershipsResult):
             return {"rubber": result.rubber, "teams": [list(s) for s in result.teams.sides]}
         return self.deal_data(result)
 
-    def deal_data(self, result: R) -> dict[str, Any]:
+    def deal_data(self, result: DealResult[D]) -> dict[str, Any]:
         """What a deal did, for JSON: its rubber, the side it scored for, what it wrote
         below the line and above, whether it won a game and the rubber."""
         sides = result.rubber.teams.sides
@@ -84,7 +83,7 @@ class PartnershipView(View[S, D | NewPartnerships, RubberState, R | Partnerships
             "rubber_won": result.rubber.winner is not None and result.game_won,
         }
 
-    def deal_recorded(self, session: Sitting[S, D, R], played: Turn[D, R],
+    def deal_recorded(self, session: Sitting[S, D], played: Turn[D],
                       standing: Standing[RubberState]) -> list[str]:
         result = played.result
         if isinstance(result, PartnershipsResult):
@@ -95,7 +94,7 @@ class PartnershipView(View[S, D | NewPartnerships, RubberState, R | Partnerships
                 *self.standing_lines(session, standing),
                 _("Next dealer: {dealer}.").format(dealer=standing.next_dealer)]
 
-    def undone_lines(self, session: Sitting[S, D, R], removed: Turn[D, R],
+    def undone_lines(self, session: Sitting[S, D], removed: Turn[D],
                      standing: Standing[RubberState]) -> list[str]:
         if not isinstance(removed.result, PartnershipsResult):
             return []
@@ -106,7 +105,7 @@ class PartnershipView(View[S, D | NewPartnerships, RubberState, R | Partnerships
         return [_("Rubber {number} will be played by {teams}.").format(
             number=upcoming.number, teams=upcoming.teams)]
 
-    def standing_lines(self, session: Sitting[S, D, R], standing: Standing[RubberState]
+    def standing_lines(self, session: Sitting[S, D], standing: Standing[RubberState]
                        ) -> list[str]:
         state = standing.state
         rubber = state.last
@@ -132,11 +131,11 @@ class PartnershipView(View[S, D | NewPartnerships, RubberState, R | Partnerships
                     first_games=ga, second_games=gb, first_total=figure(ta),
                     second_total=figure(tb))]
 
-    def show_data(self, session: Sitting[S, D, R], played: list[Turn[D, R]],
+    def show_data(self, session: Sitting[S, D], played: list[Turn[D]],
                   standing: Standing[RubberState]) -> dict[str, Any]:
         return {"rubbers": [rubber_data(r) for r in pads(played)]}
 
-    def prompt(self, session: Sitting[S, D, R], standing: Standing[RubberState]) -> str:
+    def prompt(self, session: Sitting[S, D], standing: Standing[RubberState]) -> str:
         rubber = next_rubber(standing.state, standing.seated)
         (a, b), (ga, gb) = rubber.current_game(), rubber.games()
         parts = [_("deal {number}").format(number=standing.deals + 1),
@@ -152,7 +151,7 @@ class PartnershipView(View[S, D | NewPartnerships, RubberState, R | Partnerships
             parts.append(_("both vulnerable"))
         return " · ".join(parts)
 
-    def settle_lines(self, session: Sitting[S, D, R], settlement: Settlement[RubberState]
+    def settle_lines(self, session: Sitting[S, D], settlement: Settlement[RubberState]
                      ) -> list[str]:
         lines = []
         for r in settlement.standing.state.rubbers:
@@ -172,11 +171,11 @@ class PartnershipView(View[S, D | NewPartnerships, RubberState, R | Partnerships
                 bonus=figure(_bonus(session))))
         return lines
 
-    def settle_data(self, session: Sitting[S, D, R], settlement: Settlement[RubberState]
+    def settle_data(self, session: Sitting[S, D], settlement: Settlement[RubberState]
                     ) -> dict[str, Any]:
         return {"rubbers": [summary_data(r) for r in settlement.standing.state.rubbers]}
 
-    def drawing(self, session: Sitting[S, D, R], played: list[Turn[D, R]],
+    def drawing(self, session: Sitting[S, D], played: list[Turn[D]],
                 standing: Standing[RubberState]) -> Callable[[int | None], str] | None:
         rubbers, bonus = pads(played), _bonus(session)
         return lambda width: "\n\n".join(score_pad(r, bonus, width, self.above_word)
