@@ -223,9 +223,26 @@ def _every_game_command(project: Path, folder: Path, game: str, title: str, firs
     assert first in danish  # the game's own words: English, as they were written
     assert "hvad der skete" in danish and "Næste giver:" in danish  # the shared: Danish
     assert "betaler" in sk(project, folder, "--lang da settle").stdout
+    _names_with_spaces(project, folder / "spaced", game)
     (folder / "empty").mkdir(exist_ok=True)
     nothing = sk(project, folder / "empty", "show", code=1).stderr
     assert "(GAME: loo, pinochle, bridge, highcard or whist)" in nothing
+
+
+def _names_with_spaces(project: Path, folder: Path, game: str) -> None:
+    """The game's SPACED deal (its test data, tests/games/NAME.py, as the guide gives it) at
+    a table of names with spaces in them (as tests/test_trust.py plays every game)."""
+    code = ("import json, sys\nfrom tests import games\n"
+            "print(json.dumps([games.SPACED_NAMES, games.of(sys.argv[1]).SPACED]))")
+    names, deal = json.loads(subprocess.run(
+        [sys.executable, "-c", code, game], cwd=project, env=_test_env(project),
+        capture_output=True, text=True, check=True).stdout)
+    folder.mkdir()
+    sk(project, folder, [game, "new", "x", "--players", ",".join(names)])
+    sk(project, folder, ["deal", *deal])
+    settle = json.loads(sk(project, folder, "settle --format json").stdout)
+    assert [p["name"] for p in settle["players"]] == names
+    assert sk(project, folder, ["check", str(folder / "x.toml")]).stdout.endswith("1 deal)\n")
 
 
 @pytest.mark.parametrize("test", ["tests/test_games.py", "tests/test_widths.py"])

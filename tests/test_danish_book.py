@@ -13,19 +13,14 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.games import GAMES
+
+from . import games
 from .helpers import ROOT, run, scorekeeper_command
+from .test_widths import LONG  # names as long as a new player's may be
 
 CLUB = ROOT / "sessions" / "club"
 SESSIONS = ROOT / "sessions"
-#: Names as long as a new player's may be (tests/test_widths.py).
-LONG = ["Annemarie Kristensen", "Bartholomew Jakobsen", "Christoffer Lindqvis",
-        "Dorthea Marie Winter", "Evangeline Rasmussen", "Frederikke Sorensens"]
-DEALS = {
-    "loo": ["{0}=1 {1}=1 {2}=1", "{1}=3", "pass", "{0}=2 {2}=1 {1}=0", "miss {2}"],
-    "pinochle": ["b 350 190 172", "c 300 150 140", "a 280 300", "pass", "b 420 260 d"],
-    "bridge": ["nt a9 a2c1", "ruder b8 x b2d2", "klør a8 b2d1", "hjerter b12 b4d1 void a",
-               "sans c10 c4"],
-}
 
 
 def danish(folder: Path, *args: str, columns: int | None = None, code: int = 0) -> str:
@@ -150,11 +145,11 @@ def test_pay_in_danish(club: Path) -> None:
 
 def _sittings(folder: Path, names: list[str]) -> None:
     """A sitting of each game with the longest names there may be (made in English)."""
-    for game, size in (("loo", 6), ("pinochle", 5), ("bridge", 6)):
-        players = ",".join(names[:size])
+    for game in GAMES:
+        players = ",".join(names[:games.of(game).SIZES[-1]])
         run(folder, f'{game} new {game} --players "{players}" --value 12.5 --currency kr '
                     "--date 2026-11-01")
-        for deal in DEALS[game]:
+        for deal in games.of(game).DEALS:
             run(folder, "deal " + deal.format(*(f'"{n}"' for n in names)))
     run(folder, f'pay "{names[0]}" "{names[1]}" 1234.5 --currency kr --date 2026-11-02 '
                 '--note "for the kitty"')
@@ -163,8 +158,7 @@ def _sittings(folder: Path, names: list[str]) -> None:
 def test_settle_and_the_book_fit_60_and_80_columns_in_danish(tmp_path: Path) -> None:
     _sittings(tmp_path, LONG)
     for width in (60, 80):
-        for args in (["settle", "-s", "loo"], ["settle", "-s", "pinochle"],
-                     ["settle", "-s", "bridge"], ["book"], ["book", "--unpaid"],
+        for args in (*(["settle", "-s", game] for game in GAMES), ["book"], ["book", "--unpaid"],
                      ["book", "--explain", "ann"], ["stats"], ["sessions"],
                      ["settle", "-s", "bridge", "--format", "grid"]):
             out = danish(tmp_path, *args, columns=width)

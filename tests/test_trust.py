@@ -12,6 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.games import GAMES
+
+from . import games
 from .helpers import deals_in, go, paused, scorekeeper_command
 
 LOO = ["loo", "new", "evening", "--players", "Ann,Bob,Cid,Dan", "--date", "2026-11-27"]
@@ -41,16 +44,11 @@ def evening(tmp_path: Path) -> Path:
 # --- data and exit codes ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", [["loo", "new"], ["pinochle", "new"], ["bridge", "new"]])
-def test_names_with_inner_spaces_work_in_every_game(tmp_path: Path, game: list[str]) -> None:
-    players = "Mary Ann,Bob Lee,Cid\u00a0Ho,Dan"
-    sk(tmp_path, *game, "x", "--players", players)
-    if game[0] == "loo":
-        sk(tmp_path, "deal", "Mary Ann=2", "bob=1", "Cid\u00a0Ho=0")
-    elif game[0] == "pinochle":
-        sk(tmp_path, "deal", "--bidder", "Bob Lee", "--bid", "300", "--meld", "300")
-    else:
-        sk(tmp_path, "deal", "--trump", "nt", "--tricks", "mary=9", "--honours", "Mary Ann=3")
+@pytest.mark.parametrize("game", list(GAMES))
+def test_names_with_inner_spaces_work_in_every_game(tmp_path: Path, game: str) -> None:
+    players = ",".join(games.SPACED_NAMES)
+    sk(tmp_path, game, "new", "x", "--players", players)
+    sk(tmp_path, "deal", *games.of(game).SPACED)
     settle = json.loads(sk(tmp_path, "settle", "--format", "json").stdout)
     assert [p["name"] for p in settle["players"]] == players.split(",")
     assert sk(tmp_path, "check", str(tmp_path / "x.toml")).stdout.endswith("1 deal)\n")

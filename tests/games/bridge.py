@@ -18,6 +18,7 @@ DEALS = ["nt a9 a2c1", "ruder b8 x b2d2", "klør a8 b2d1", "hjerter b12 b4d1 voi
          "sans c10 c4"]
 AMEND = "nt a10 a2c1"
 SIZES = range(4, 7)
+SPACED = ["--trump", "nt", "--tricks", "mary=9", "--honours", "Mary Ann=3"]
 
 
 @st.composite

@@ -13,6 +13,7 @@ DEALS = ["{0}=1 {1}=1 {2}=1", "{1}=3", "pass", "{0}=2 {2}=1 {1}=0", "miss {2}",
          "{0}=1 {1}=1 {2}=1"]
 AMEND = "{0}=2 {1}=1 {2}=0"
 SIZES = range(3, 7)
+SPACED = ["Mary Ann=2", "bob=1", "Cid\u00a0Ho=0"]
 #: The deals name the players in full, so names alike but for their ends will do.
 IN_FULL = True
 

@@ -14,6 +14,7 @@ from .names import NAMES_WITH_SPACES
 DEALS = ["b 350 190 172", "c 300 150 140", "a 280 300", "pass", "b 420 260 d"]
 AMEND = "b 350 190 180"
 SIZES = range(3, 6)
+SPACED = ["--bidder", "Bob Lee", "--bid", "300", "--meld", "300"]
 
 
 @st.composite
