@@ -190,6 +190,10 @@ class View(ABC, Generic[S, E, St, R]):
         """What a player holds at the end beside his net (Pinochle: "chips")."""
         return {}
 
+    def held_title(self, key: str) -> str:
+        """The column title of one thing `held` gives, in the language chosen."""
+        return _("{what} held").format(what=key)
+
     def drawing(self, session: Session[S, E, St, R], played: list[Played[E, St, R]],
                 standing: Standing[St]) -> Callable[[int | None], str] | None:
         """A drawing `show` prints instead of its table when no format is asked for, made

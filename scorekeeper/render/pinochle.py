@@ -113,6 +113,9 @@ class PinochleView(View[PinochleSettings, PinochleDeal, tuple[()], PinochleResul
         """Each player holds his starting chips and what he won."""
         return {"chips": session.settings.chips + net}
 
+    def held_title(self, key: str) -> str:
+        return _("chips held") if key == "chips" else super().held_title(key)
+
 
 VIEW = PinochleView()
 

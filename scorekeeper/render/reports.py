@@ -94,7 +94,7 @@ def settle(session: AnySession, settlement: Settlement[Any]) -> Report:
         nets = Table(
             (Column(_("player")), Column(_("net ({units})").format(units=view.units(unit, 2)),
                                          numeric=True),
-             *(Column(_held(k), numeric=True) for k in held_keys),
+             *(Column(view.held_title(k), numeric=True) for k in held_keys),
              Column(money_head, numeric=True)),
             [[p.name, number(signed(p.net)), *(number(str(n)) for n in h.values()),
               number(shown(p.money, places, sign=True))]
@@ -127,13 +127,6 @@ def settle(session: AnySession, settlement: Settlement[Any]) -> Report:
         return Report(data, both, title, sheets=sheets)
     return Report(data, both[:1], title, ("", _("Nobody owes anybody anything.")),
                   sheets=sheets or both)
-
-
-def _held(key: str) -> str:
-    """The title of what a player holds at the end beside his net (View.held)."""
-    if key == "chips":
-        return _("chips held")
-    return _("{what} held").format(what=key)
 
 
 def sessions(rows: list[dict[str, Any]]) -> Report:
