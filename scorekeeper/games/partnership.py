@@ -278,6 +278,7 @@ def check_a_change(state: RubberState, teams: Teams, players: Players) -> None:
 
 
 def check_dealer(rubber: Rubber, dealer: str) -> None:
+    """The dealer plays in the rubber."""
     if dealer not in rubber.teams.seating:
         raise RuleError(_("{dealer} sits out rubber {number} ({teams}): the dealer is one of "
                           "{players}").format(dealer=dealer, number=rubber.number,
@@ -310,7 +311,7 @@ S = TypeVar("S")
 class PartnershipGame(Game[S, D | NewPartnerships, RubberState,
                            DealResult[D] | PartnershipsResult], Generic[S, D]):
     """A game of two partnerships playing rubbers, four of the players at a time. Its
-    entries are its deals (D, scored as R) and changes of partnerships."""
+    entries are its deals (D, each scored as a DealResult) and changes of partnerships."""
 
     min_players = 4
     rubber_bonus: ClassVar[int]
