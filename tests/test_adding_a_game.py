@@ -2,8 +2,8 @@
 project with the one registry line it gives, make two more games -- High card, a plain
 game, and Short whist, a partnership game -- that every command plays (deal, amend, undo,
 show, settle, check, history, play and its completion, book, stats and its --table, --lang
-da), and that the tests of every game take in. Nothing else of the copy is changed: the
-test compares every file of it before and after."""
+da), that the tests of every game take in, and that pass ruff and mypy --strict. Nothing
+else of the copy is changed: the test compares every file of it before and after."""
 
 from __future__ import annotations
 
@@ -253,6 +253,16 @@ def test_the_tests_of_every_game_take_the_guides_games_in(project: Path, test: s
                           check=False)
     assert done.returncode == 0, done.stdout[-3000:]
     assert re.search(r"\b[1-9][0-9]* passed", done.stdout) and " failed" not in done.stdout
+
+
+@pytest.mark.parametrize("check", [["ruff", "check", "."], ["mypy", "scorekeeper"]],
+                         ids=["ruff", "mypy"])
+def test_the_guides_code_passes_the_projects_checks(project: Path, check: list[str]) -> None:
+    """As the project's own code: lint, and mypy --strict (pyproject.toml)."""
+    done = subprocess.run([sys.executable, "-m", *check], cwd=project,
+                          env={**_test_env(project), "MYPY_CACHE_DIR": str(project / ".mypy")},
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 def _test_env(project: Path) -> dict[str, Any]:
