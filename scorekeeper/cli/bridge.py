@@ -12,10 +12,9 @@ from ..games.bridge import (
     BridgeDeal,
     BridgeSettings,
     NewPartnerships,
-    check_a_change,
 )
 from ..games.players import Players
-from ..games.rubber import STRAIN_WORDS, Teams, default_teams
+from ..games.rubber import STRAIN_WORDS, Teams
 from ..i18n import SPEAKING, _
 from . import short
 from .common import DealForm, GameCommand, at_table, find, find_all, game_command_line
@@ -66,10 +65,12 @@ def group() -> None:
 def new(ctx: click.Context, /, max_doublings: int, **options: Any) -> None:
     """Start a Bridge session."""
     from ..render.base import rate
+    from ..session import start, table_now
 
     session, path = create_session(ctx, "bridge", BridgeSettings(max_doublings), options)
-    teams = default_teams(session.players)
-    out = ", ".join(p for p in session.players if p not in teams.seating)
+    now = table_now(session, start(session))
+    assert now.upcoming is not None  # Bridge's first rubber
+    teams, out = now.upcoming.teams, ", ".join(now.out)
     first = (_("Rubber 1: {teams} ({out} out); {rate}.") if out else
              _("Rubber 1: {teams}; {rate}.")).format(teams=teams, out=out, rate=rate(session))
     echo([_("New Bridge session '{name}' ({path}).").format(name=session.name, path=path),
@@ -135,11 +136,9 @@ def _once(values: dict[str, Any], key: str, value: Any) -> None:
 def _complete(read: Any, words: list[str], incomplete: str) -> list[tuple[str, str]]:
     """Trumps; then a player of the rubber (and his side's tricks); then honours by the
     players of the rubber not named yet, the doublings, void."""
-    from ..games.bridge import next_rubber
-
     if not words:
         return short.starting([(w, _("trumps")) for w in TRUMP.shown], incomplete)
-    four = list(next_rubber(read.standing.state, read.header.players).teams.seating)
+    four = list(read.table_now.in_play)
     if words[-1].lower() in CHICANE_WORDS:
         return short.starting([(p, _("held no trumps")) for p in four], incomplete)
     if len(words) == 1:
@@ -250,10 +249,11 @@ def rubber(ctx: click.Context, teams: tuple[tuple[str, str], tuple[str, str]],
     from .saving import record
 
     def build(before: Any) -> NewPartnerships:
-        players = at_table(before, "bridge")
-        (a, b), (c, d) = ((players.find(p) for p in side) for side in teams)
+        at_table(before, "bridge")
+        now = before.table_now
+        (a, b), (c, d) = ((now.seated_player(p) for p in side) for side in teams)
         new = Teams((a, b), (c, d))
-        check_a_change(before.standing.state, new, players)  # under the lock
+        now.check_partnerships(new)  # under the lock
         return NewPartnerships(new)
 
     done = record(ctx, session_path(ctx, session), build, what=_("the new partnerships"))

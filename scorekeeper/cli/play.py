@@ -194,6 +194,12 @@ class Sitting:
             return name, self.cli.group.commands[name], words[1:]
         return "deal", self.cli.deal, words
 
+    def argv(self, command: click.Command, args: list[str]) -> list[str]:
+        """A command's arguments at the prompt, with this sitting's session if it takes
+        one."""
+        takes_session = any(p.name == "session" for p in command.params)
+        return ["--session", self.path, *args] if takes_session else list(args)
+
     def run(self, command: click.Command, name: str, args: list[str], ask: Ask | None = None
             ) -> bool:
         """Run one command as the one-shot command line would (`ask`: how to ask the
@@ -208,9 +214,7 @@ class Sitting:
         if state is not None:
             state.ask = ask
         try:
-            takes_session = any(p.name == "session" for p in command.params)
-            with command.make_context(name, ["--session", self.path, *args] if takes_session
-                                      else args, parent=self.root) as ctx:
+            with command.make_context(name, self.argv(command, args), parent=self.root) as ctx:
                 command.invoke(ctx)
         except click.exceptions.Exit as done:
             return done.exit_code == 0

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from ..errors import RuleError
 from ..i18n import _
 from ..ledger import Transfer
-from .base import Game, Table
+from .base import Game, Partnerships, Seats, Table
 from .data import Fields
 from .players import Players
 from .rubber import (
@@ -137,9 +137,10 @@ class BridgeState(NamedTuple):
     next_teams: Teams | None = None
     """The partnerships for the next rubber, when changed."""
     turn: str | None = None
-    """While partnerships are changed between deals: who deals next if the partnerships
-    that play in the end are those played last (a change undone by another before a deal
-    leaves the deal going round the table)."""
+    """Between rubbers: who deals next if the partnerships that play in the end are those
+    of the rubber just played (the deal going on round the table from the last deal's
+    dealer, or from the first dealer before any); set by the deal that wins a rubber, or by
+    the first change of partnerships before the first deal. None while a rubber is played."""
 
     @property
     def playing(self) -> Rubber | None:
@@ -197,23 +198,13 @@ def next_rubber(state: BridgeState, players: Players) -> Rubber:
     return Rubber(state.last.number + 1 if state.last else 1, teams or default_teams(players))
 
 
-def check_a_change(state: BridgeState, teams: Teams, players: Players) -> None:
-    """New partnerships must be new: the same ones again are a slip (a command run twice).
-    Checked when they are given, not when a file is read: older files may hold such."""
-    upcoming = state.next_teams or (state.last.teams if state.last else default_teams(players))
-    if teams == upcoming:
-        number = state.last.number + 1 if state.last else 1
-        raise RuleError(_("rubber {number} is already to be played {teams}: these "
-                          "partnerships change nothing").format(number=number, teams=teams))
-
-
 class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
     name = "bridge"
     title = "Bridge"
     unit = "point"
     min_players, max_players = 4, 12
     entry_keys = DEAL_KEYS | {"teams"}
-    state_version = 4
+    state_version = 5
     counts = ("deals", "rubbers", "rubbers_won", "games_won", "slams")
 
     def count(self, result: BridgeOutcome) -> Iterable[tuple[str, str, int]]:
@@ -281,17 +272,19 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
             data["chicane"] = list(entry.chicane)
         return data
 
-    def check_leave(self, state: BridgeState, player: str, seated: Players) -> None:
-        """Only a player outside the rubber being played, or to be played next, may go."""
+    def seats(self, state: BridgeState, seated: Players, next_dealer: str) -> Seats:
+        """The four of the rubber being played (or, between rubbers, of the next) play and
+        deal; the rest sit out. The rubber after it is played by the partnerships set for
+        it, else by the same."""
         rubber = next_rubber(state, seated)
-        if player in rubber.teams.seating:
-            message = (_("{player} plays in rubber {number}, which is being played by {teams}: "
-                         "{player} may leave once it is won") if state.playing else
-                       _("{player} plays in rubber {number}, which is to be played next by "
-                         "{teams}: {player} may leave once other partnerships are set "
-                         "('bridge rubber --teams')"))
-            raise RuleError(message.format(player=player, number=rubber.number,
-                                           teams=rubber.teams))
+        four = rubber.teams.seating
+        out = tuple(p for p in seated if p not in four)
+        if state.playing is None:
+            return Seats(out, four, None, Partnerships(rubber.number, rubber.teams),
+                         state.next_teams)
+        return Seats(out, four, Partnerships(rubber.number, rubber.teams),
+                     Partnerships(rubber.number + 1, state.next_teams or rubber.teams),
+                     state.next_teams)
 
     def check_seating(self, players: Players, settings: BridgeSettings, first_dealer: str
                       ) -> None:
@@ -316,7 +309,8 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
             waiting = state.playing is not None
             number = rubber.number + 1 if waiting else rubber.number
             result = PartnershipsResult(number, entry.teams, waiting)
-            return state._replace(next_teams=entry.teams, turn=state.turn or table.dealer), result
+            turn = state.turn if waiting else state.turn or table.dealer
+            return state._replace(next_teams=entry.teams, turn=turn), result
         _check_deal(entry, rubber, table)
         after, scored = _score(rubber, entry)
         # The balances follow the rubber's reckoning as it stands: move them by its change.
@@ -325,7 +319,9 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
                           for x, y in zip(*after.teams.sides, strict=True) if moved)
         if state.playing:
             scored = scored._replace(transfers=transfers)
-            return BridgeState(after, state.earlier, state.next_teams, None), scored
+            # won: the deal goes on round the table if these partnerships play again
+            turn = None if after.winner is None else after.teams.after(table.dealer)
+            return BridgeState(after, state.earlier, state.next_teams, turn), scored
         # a new rubber: it takes the partnerships set for it
         scored = scored._replace(transfers=transfers, started=True)
         earlier = state.earlier if state.last is None else Earlier(state.last.summary(),
@@ -335,17 +331,19 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
     def next_dealer(self, state: BridgeState, players: Players, dealer: str,
                     entry: BridgeEntry) -> str:
         """Round the four of the rubber, partners opposite. The first deal under new
-        partnerships is the first-named player's; a change made while a rubber is played
-        waits for it to end."""
+        partnerships -- different from those of the rubber just played -- is the
+        first-named player's; a change made while a rubber is played waits for it to end,
+        and a change that another replaces before a deal is played under it decides
+        nothing (SPEC 4: only partnerships that play decide the dealer)."""
         last = state.last.teams if state.last else default_teams(players)
+        if state.playing:
+            return dealer if isinstance(entry, NewPartnerships) else last.after(dealer)
+        upcoming = state.next_teams or last
+        if upcoming != last:
+            return upcoming.first[0]
         if isinstance(entry, NewPartnerships):
-            if state.playing:
-                return dealer  # the change waits for the rubber to be won
-            # only the partnerships that play decide: back to the last, the deal goes round
-            return (state.turn or dealer) if entry.teams == last else entry.teams.first[0]
-        if state.playing or state.next_teams in (None, last):
-            return next_rubber(state, players).teams.after(dealer)
-        return state.next_teams.first[0]
+            return state.turn or dealer  # back to the last partnerships: round the table
+        return last.after(dealer)
 
     def state_to_data(self, state: BridgeState) -> object:
         last = state.last

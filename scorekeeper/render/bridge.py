@@ -15,12 +15,11 @@ from ..games.bridge import (
     BridgeSettings,
     BridgeState,
     PartnershipsResult,
-    next_rubber,
 )
 from ..games.players import Players
 from ..games.rubber import Rubber, RubberSummary, side_name
 from ..i18n import _
-from ..session import Played, Session, Standing
+from ..session import Played, Session, Standing, table_now
 from .base import View
 from .layout import wrapped
 
@@ -105,10 +104,8 @@ class BridgeView(View[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
                      standing: Standing[BridgeState]) -> list[str]:
         if not isinstance(removed.result, PartnershipsResult):
             return []
-        upcoming = next_rubber(standing.state, standing.seated)
-        if standing.state.playing:
-            upcoming = upcoming._replace(number=upcoming.number + 1,
-                                         teams=standing.state.next_teams or upcoming.teams)
+        upcoming = table_now(session, standing).upcoming
+        assert upcoming is not None  # Bridge always has a rubber to come
         return [_("Rubber {number} will be played by {teams}.").format(
             number=upcoming.number, teams=upcoming.teams)]
 
@@ -122,7 +119,8 @@ class BridgeView(View[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         first, second = (side_name(s) for s in rubber.teams.sides)
         ta, tb = rubber.totals()
         if rubber.winner is not None:
-            upcoming = next_rubber(state, standing.seated)
+            upcoming = table_now(session, standing).upcoming
+            assert upcoming is not None  # Bridge always has a rubber to come
             return [_("{winners} win rubber {number}: {first} {first_total}, {second} "
                       "{second_total}.").format(
                         winners=side_name(rubber.teams.sides[rubber.winner]),
@@ -143,10 +141,13 @@ class BridgeView(View[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         return {"rubbers": [rubber_data(r) for r in pads(played)]}
 
     def prompt(self, session: BridgeSession, standing: Standing[BridgeState]) -> str:
-        rubber = next_rubber(standing.state, standing.seated)
+        now = table_now(session, standing)
+        next_one = now.playing or now.upcoming
+        assert next_one is not None  # Bridge always has a rubber to come
+        rubber = standing.state.playing or Rubber(next_one.number, next_one.teams)
         (a, b), (ga, gb) = rubber.current_game(), rubber.games()
         parts = [_("deal {number}").format(number=standing.deals + 1),
-                 _("{dealer} deals").format(dealer=standing.next_dealer),
+                 _("{dealer} deals").format(dealer=now.next_dealer),
                  _("rubber {number}").format(number=rubber.number),
                  _("{first_below}-{second_below} below, games {first_games}-{second_games}")
                  .format(first_below=_n(a), second_below=_n(b),

@@ -96,14 +96,13 @@ class PinochleView(View[PinochleSettings, PinochleDeal, tuple[()], PinochleResul
         return [*lines, _("Next dealer: {dealer}.").format(dealer=standing.next_dealer)]
 
     def prompt(self, session: PinochleSession, standing: Standing[tuple[()]]) -> str:
-        from ..games.pinochle import in_play
+        from ..session import table_now
 
-        dealer, seated = standing.next_dealer, standing.seated
-        out = [p for p in seated if p not in in_play(seated, dealer)]
+        now = table_now(session, standing)
         parts = [_("deal {number}").format(number=standing.deals + 1),
-                 _("{dealer} deals").format(dealer=dealer)]
-        if out:
-            parts.append(_("{players} out").format(players=", ".join(out)))
+                 _("{dealer} deals").format(dealer=now.next_dealer)]
+        if now.out:
+            parts.append(_("{players} out").format(players=", ".join(now.out)))
         return " · ".join(parts)
 
     def held(self, session: PinochleSession, net: int) -> dict[str, int]:
