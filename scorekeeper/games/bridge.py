@@ -137,10 +137,10 @@ class BridgeState(NamedTuple):
     next_teams: Teams | None = None
     """The partnerships for the next rubber, when changed."""
     turn: str | None = None
-    """Between rubbers: who deals next if the partnerships that play in the end are those
-    of the rubber just played (the deal going on round the table from the last deal's
-    dealer, or from the first dealer before any); set by the deal that wins a rubber, or by
-    the first change of partnerships before the first deal. None while a rubber is played."""
+    """Between rubbers: who deals if those of the rubber just played play on (round the
+    table); set by the deal that wins a rubber, or the first change before any deal."""
+    first: Teams | None = None
+    """Rubber 1's partnerships unless changed: seats 1 & 3 v 2 & 4 as the sitting began."""
 
     @property
     def playing(self) -> Rubber | None:
@@ -195,7 +195,8 @@ def next_rubber(state: BridgeState, players: Players) -> Rubber:
     if state.playing:
         return state.playing
     teams = state.next_teams or (state.last.teams if state.last else None)
-    return Rubber(state.last.number + 1 if state.last else 1, teams or default_teams(players))
+    return Rubber(state.last.number + 1 if state.last else 1, teams or state.first
+                  or default_teams(players))
 
 
 class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
@@ -273,9 +274,8 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         return data
 
     def seats(self, state: BridgeState, seated: Players, next_dealer: str) -> Seats:
-        """The four of the rubber being played (or, between rubbers, of the next) play and
-        deal; the rest sit out. The rubber after it is played by the partnerships set for
-        it, else by the same."""
+        """The four of the rubber being played (or next) play and deal, the rest sit out;
+        the rubber after it is played by the partnerships set for it, else the same."""
         rubber = next_rubber(state, seated)
         four = rubber.teams.seating
         out = tuple(p for p in seated if p not in four)
@@ -298,7 +298,7 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         return "teams" not in data
 
     def initial_state(self, settings: BridgeSettings, players: Players) -> BridgeState:
-        return BridgeState()
+        return BridgeState(first=default_teams(players))
 
     def play(self, state: BridgeState, entry: BridgeEntry, table: Table[BridgeSettings]
              ) -> tuple[BridgeState, BridgeOutcome]:
@@ -331,11 +331,9 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
     def next_dealer(self, state: BridgeState, players: Players, dealer: str,
                     entry: BridgeEntry) -> str:
         """Round the four of the rubber, partners opposite. The first deal under new
-        partnerships -- different from those of the rubber just played -- is the
-        first-named player's; a change made while a rubber is played waits for it to end,
-        and a change that another replaces before a deal is played under it decides
-        nothing (SPEC 4: only partnerships that play decide the dealer)."""
-        last = state.last.teams if state.last else default_teams(players)
+        partnerships (not those of the rubber just played) is X1's; a change another
+        replaces before a deal is played under it decides nothing (SPEC 4)."""
+        last = state.last.teams if state.last else state.first or default_teams(players)
         if state.playing:
             return dealer if isinstance(entry, NewPartnerships) else last.after(dealer)
         upcoming = state.next_teams or last
@@ -351,13 +349,13 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
                                          last.game_winners, last.above, last.winner)
         earlier = [(r.number, _teams_data(r.teams), r.points, r.games_won, r.winner)
                    for r in state.rubbers[:-1]]
-        return (pad, earlier, None if state.next_teams is None else _teams_data(state.next_teams),
-                state.turn)
+        teams = [None if t is None else _teams_data(t) for t in (state.next_teams, state.first)]
+        return (pad, earlier, teams[0], state.turn, teams[1])
 
     def state_from_data(self, data: object) -> BridgeState:
-        if not isinstance(data, tuple) or len(data) != 4:
+        if not isinstance(data, tuple) or len(data) != 5:
             raise ValueError(f"not a Bridge state: {data!r}")
-        pad, earlier, next_teams, turn = data
+        pad, earlier, next_teams, turn, first = data
         if not (turn is None or isinstance(turn, str)):
             raise ValueError(f"not a dealer: {turn!r}")
         chain = None
@@ -367,7 +365,8 @@ class Bridge(Game[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
         last = None if pad is None else Rubber(
             pad[0], _teams(pad[1]), tuple(tuple(map(tuple, g)) for g in pad[2]), tuple(pad[3]),
             tuple(map(tuple, pad[4])), pad[5])
-        return BridgeState(last, chain, None if next_teams is None else _teams(next_teams), turn)
+        return BridgeState(last, chain, None if next_teams is None else _teams(next_teams), turn,
+                           None if first is None else _teams(first))
 
 
 def _teams_data(teams: Teams) -> object:
