@@ -155,12 +155,12 @@ class Sitting:
         def line(names: dict[str, str]) -> str:
             return " · ".join([*(f"{names.get(p, p)} {number(f'{balances[p]:+d}')}"
                                  if balances[p] else f"{names.get(p, p)} 0"
-                                 for p in read.players), *extra])
+                                 for p in read.table_now.everyone), *extra])
 
         full = line({})
         if len(full) <= shutil.get_terminal_size().columns:
             return full
-        return line(abbreviations(list(read.players)))
+        return line(abbreviations(list(read.table_now.everyone)))
 
     def commands(self) -> dict[str, str]:
         """Every command at the prompt, and what each does."""
