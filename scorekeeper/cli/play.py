@@ -133,7 +133,7 @@ class Sitting:
             read = self.snapshot()
         except ScorekeeperError:
             return _("(the file cannot be read just now)")
-        return view_of(read.header.game).prompt(read.header, read.standing)
+        return view_of(read.header.game).prompt(read.header, read.standing, read.table_now)
 
     def balances(self) -> str:
         """The running balances in one line: Ann +3 · Bob -2 · pool 6; the names cut short

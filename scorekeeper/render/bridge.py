@@ -25,6 +25,7 @@ from .layout import wrapped
 
 if TYPE_CHECKING:
     from ..reckoning import Settlement
+    from ..tablenow import TableNow
 
 BridgeSession = Session[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]
 BridgePlayed = Played[BridgeEntry, BridgeState, BridgeOutcome]
@@ -140,8 +141,8 @@ class BridgeView(View[BridgeSettings, BridgeEntry, BridgeState, BridgeOutcome]):
                   standing: Standing[BridgeState]) -> dict[str, Any]:
         return {"rubbers": [rubber_data(r) for r in pads(played)]}
 
-    def prompt(self, session: BridgeSession, standing: Standing[BridgeState]) -> str:
-        now = table_now(session, standing)
+    def prompt(self, session: BridgeSession, standing: Standing[BridgeState], now: TableNow
+               ) -> str:
         next_one = now.playing or now.upcoming
         assert next_one is not None  # Bridge always has a rubber to come
         rubber = standing.state.playing or Rubber(next_one.number, next_one.teams)
