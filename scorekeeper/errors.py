@@ -1,7 +1,7 @@
 """The errors a user can cause. Anything else is a bug.
 
-The command line turns them into one-line messages and exit codes in one place
-(`cli.main`): UsageError exits 2, every other ScorekeeperError exits 1.
+The command line and `play` turn them into one-line messages and exit codes in one place
+(`cli.refusal.refused`): UsageError exits 2, every other ScorekeeperError exits 1.
 """
 
 from __future__ import annotations

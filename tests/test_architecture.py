@@ -47,12 +47,15 @@ ALLOWED = {
 }
 #: Inside the files: the read and the write on the file form, on the text, on the disk.
 FILES = {
-    "__init__": {"change", "snapshot"},
-    "revise": {"change", "codec", "snapshot", "tomlread"},
-    "change": {"atomic", "cache", "codec", "outline", "snapshot", "textedit", "tomlread"},
+    "__init__": {"change", "checking", "snapshot"},
+    "revise": {"change", "checking", "codec", "snapshot", "tomlread"},
+    "checking": {"atomic", "codec", "paths", "tomlread"},
+    "change": {"append", "atomic", "cache", "codec", "edits", "snapshot", "store", "tomlread"},
+    "store": {"atomic", "codec", "edits", "outline"},
+    "edits": {"textedit"},
     "snapshot": {"append", "atomic", "cache", "codec", "paths", "textedit", "tomlread"},
-    "payfile": {"atomic", "codec", "fastread", "outline", "paths", "textedit", "tomlread",
-                "tomltext"},
+    "payfile": {"append", "atomic", "codec", "edits", "fastread", "outline", "paths", "store",
+                "tomlread", "tomltext"},
     "folder": {"atomic", "paths", "snapshot"},
     "cache": {"append", "atomic", "codec"},
     "codec": {"tomltext", "outline", "upgrade"},

@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .. import __version__, i18n
-from ..errors import ScorekeeperError, UsageError
+from ..errors import ScorekeeperError
 from ..games import GAMES
 from ..i18n import _
-from ..text import visible
 from .options import CONTEXT, Quick, RunState
+from .refusal import REFUSALS, refused
 
 if TYPE_CHECKING:
     from .common import GameCli
@@ -88,15 +88,10 @@ class Root(Quick, click.Group):
             code = result if isinstance(result, int) else 0
         except click.exceptions.Exit as done:
             code = done.exit_code
-        except click.ClickException as error:
-            with suppress(OSError, ValueError):  # stderr itself may be closed or full
-                _show(error)
-            code = error.exit_code
         except (click.exceptions.Abort, KeyboardInterrupt, Interrupted):
             code = _interrupted(state)
-        except ScorekeeperError as error:
-            _say(_("Error: {message}").format(message=visible(str(error))))
-            code = 2 if isinstance(error, UsageError) else 1
+        except REFUSALS as error:
+            code = refused(error)
         except Unwritable as error:
             code = _output_failed(state, error.error)
         except OSError as error:  # --help or --version, printed before any command runs
@@ -210,17 +205,6 @@ def _forgiving_streams() -> None:
     for stream in (sys.stdout, sys.stderr):
         with suppress(AttributeError, ValueError, OSError):
             stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
-
-
-def _show(error: click.ClickException) -> None:
-    """click's message for a mistake of usage, what was typed in it made visible (a
-    control character in an argument never reaches the terminal)."""
-    import io
-
-    text = io.StringIO()
-    error.show(file=text)
-    sys.stderr.write(visible(text.getvalue()))
-    sys.stderr.flush()
 
 
 def _say(text: str) -> None:

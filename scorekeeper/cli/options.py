@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
     from ..files import Snapshot
     from ..render.chart import Canvas
+    from .saving import Holding
 
 F = TypeVar("F", bound=Callable[..., Any])
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 80}
@@ -119,6 +120,9 @@ class RunState:
         self.known: Snapshot | None = None
         """The session as last read, which a change may be made from if the file still
         holds its bytes (so that it is not read again)."""
+        self.held: Holding | None = None
+        """The session's lock, when the command took it before reading the file at all
+        (`scorekeeper deal`, which learns the game from the file it then changes)."""
 
 
 def run_state(ctx: click.Context) -> RunState:

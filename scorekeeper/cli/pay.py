@@ -81,23 +81,71 @@ def pay(ctx: click.Context, words: tuple[str, ...], currency: str | None,
         raise click.UsageError(_("--undo removes the last payment: give no FROM TO AMOUNT"))
     if not undo and len(words) != 3:
         raise click.UsageError(_("give FROM TO AMOUNT, e.g. 'scorekeeper pay Bo Ann 50'"))
-    found = _read(ctx)
-    if undo:
-        _undo(ctx, found, why or "", dry_run)
-        return
-    made = _payment(found, words, currency, date, note or "", new_player, amend)
-    _record(ctx, found, made, amend, why or "", dry_run)
-
-
-def _read(ctx: click.Context) -> Folder:
-    from ..files import folder, payfile
-
     root = folder_to_list(ctx)
+    sittings = _sittings(root)
+
+    def compute(payments: Any) -> Made:
+        found = Folder(sittings, payments)
+        if undo:
+            return _removal(found, why or "")
+        made = _payment(found, words, currency, date, note or "", new_player, amend)
+        return _recorded(found, made, amend, why or "")
+
+    _keep(ctx, root, compute, dry_run, asked=undo)
+
+
+class Made(NamedTuple):
+    """A change to the payments computed from the file as read, and what it says."""
+
+    change: Any
+    """files.payfile.PaymentsChange"""
+    lines: list[str]
+    what: str
+    """It, named once recorded."""
+    question: tuple[str, str] | None = None
+    """For a change asked about first (in `play`): what is shown, and the question."""
+
+
+def _sittings(root: str) -> list[Any]:
+    from ..files import folder
+
     sittings, problems = folder.sittings(root)
     if problems:
         raise ScorekeeperError(_("{problem} (a payment waits until the book reads whole)").format(
             problem=problems[0]))
-    return Folder(sittings, payfile.read(root))
+    return sittings
+
+
+def _keep(ctx: click.Context, root: str, compute: Callable[[Any], Made], dry_run: bool,
+          asked: bool) -> None:
+    """Make the change `compute` gives from the payments file. Asking nothing first, the
+    file's lock is taken and the file read once under it, so that payments made at once
+    queue and all are kept; a change `asked` about (in `play`, on a terminal) is saved only
+    onto the file as it was shown."""
+    from ..files import payfile
+
+    state = run_state(ctx)
+    if dry_run:
+        echo([_("Dry run: nothing saved."), *compute(payfile.read(root)).lines])
+        return
+    if asked and state.ask is not None:
+        shown = payfile.read(root)
+        done = compute(shown)
+        assert done.question is not None, "a change asked about has its question"
+        echo(done.question[0])
+        if not state.ask(done.question[1], True):
+            echo(_("Nothing changed."))
+            return
+        with held_interrupt() as on_locked:
+            payfile.save(shown, done.change, on_locked)
+            mark_recorded(ctx, done.what)
+        echo(done.lines)
+        return
+    with held_interrupt() as on_locked, payfile.editing(root, on_locked) as held:
+        done = compute(held.snapshot)
+        held.save(done.change)
+        mark_recorded(ctx, done.what)
+    echo(done.lines)
 
 
 def _payment(found: Folder, words: tuple[str, ...], currency: str | None,
@@ -142,8 +190,11 @@ def complete_players(ctx: click.Context, incomplete: str) -> list[Any]:
     words = ctx.params.get("words") or ()
     if len(words) >= 2 or incomplete.startswith("-"):
         return []
+    from ..files import payfile
+
     try:
-        known = known_players(_read(ctx))
+        root = folder_to_list(ctx)
+        known = known_players(Folder(_sittings(root), payfile.read(root)))
     except (ScorekeeperError, click.ClickException):
         return []
     payer = words[0].casefold() if words else None
@@ -220,17 +271,15 @@ def _check_day(found: Folder, day: datetime.date) -> None:
                         .format(day=_day(day)))
 
 
-def _record(ctx: click.Context, found: Folder, made: Any, amend: int | None, why: str,
-            dry_run: bool) -> None:
+def _recorded(found: Folder, made: Any, amend: int | None, why: str) -> Made:
+    """Payment `made` added (or put in place of payment `amend`)."""
     from ..files import payfile
+    from ..files.edits import Append, Replace
 
     places = _places(found, made.currency)
     entry = payfile.paid_data(made, places)
     old = list(found.payments.payments)
     new = [*old[:made.number - 1], made, *old[made.number:]] if amend else [*old, made]
-    places_in = {c: _places(found, c) for c in {p.currency for p in new}}
-    expected = [entry if p is made else payfile.paid_data(p, places_in[p.currency])
-                for p in new]
     lines = [_("Payment {number}: {payment}.").format(number=made.number,
                                                       payment=_said(made, places))]
     revision = None
@@ -245,46 +294,45 @@ def _record(ctx: click.Context, found: Folder, made: Any, amend: int | None, why
                  _("Payment {number} now: {payment}.").format(number=amend,
                                                               payment=_said(made, places))]
     lines += _standing(found, new, made)
-    if dry_run:
-        echo([_("Dry run: nothing saved."), *lines])
-        return
-    edit = payfile.added(entry) if amend is None else payfile.replaced(amend - 1, entry)
-    with held_interrupt() as on_locked:
-        payfile.save(found.payments, edit, expected, revision, on_locked)
-        mark_recorded(ctx, _("payment {number}").format(number=made.number))
-    echo(lines)
+    edit = (Append(made, entry, "payments") if amend is None
+            else Replace(((amend - 1, entry),), "payments"))
+    change = payfile.PaymentsChange(edit, tuple(new), _expected(found, new, made, entry),
+                                    revision)
+    return Made(change, lines, _("payment {number}").format(number=made.number))
 
 
-def _undo(ctx: click.Context, found: Folder, why: str, dry_run: bool) -> None:
+def _expected(found: Folder, payments: list[Any], made: Any = None,
+              entry: dict[str, object] | None = None) -> tuple[dict[str, object], ...]:
+    """How the file is to hold `payments` (`made` as `entry`), each to the decimals of its
+    currency."""
     from ..files import payfile
+
+    places_in = {c: _places(found, c) for c in {p.currency for p in payments}}
+    return tuple(entry if p is made and entry is not None
+                 else payfile.paid_data(p, places_in[p.currency]) for p in payments)
+
+
+def _removal(found: Folder, why: str) -> Made:
+    """The last payment removed."""
+    from ..files import payfile
+    from ..files.edits import RemoveLast
 
     old = list(found.payments.payments)
     if not old:
         raise RuleError(_("there is no payment to remove"))
     last = old[-1]
     places = _places(found, last.currency)
-    places_in = {c: _places(found, c) for c in {p.currency for p in old}}
-    expected = [payfile.paid_data(p, places_in[p.currency]) for p in old[:-1]]
     lines = [_("Removed payment {number}: {payment}.").format(number=last.number,
                                                               payment=_said(last, places)),
              *_standing(found, old[:-1], last)]
-    if dry_run:
-        echo([_("Dry run: nothing saved."), *lines])
-        return
-    state = run_state(ctx)
-    if state.ask is not None:
-        echo(_("Payment {number}: {payment}.").format(number=last.number,
-                                                      payment=_said(last, places)))
-        if not state.ask(_("Remove payment {number}? Type yes to remove it: ").format(
-                number=last.number), True):
-            echo(_("Nothing changed."))
-            return
     revision = _revision("undo", last.number, [payfile.paid_data(last, places)], [], why)
-    with held_interrupt() as on_locked:
-        payfile.save(found.payments, payfile.removed(len(old) - 1), expected, revision,
-                     on_locked, drops=len(old) - 1)
-        mark_recorded(ctx, _("the removal of payment {number}").format(number=last.number))
-    echo(lines)
+    change = payfile.PaymentsChange(RemoveLast(len(old) - 1, "payments"), tuple(old[:-1]),
+                                    _expected(found, old[:-1]), revision)
+    shown = _("Payment {number}: {payment}.").format(number=last.number,
+                                                     payment=_said(last, places))
+    question = _("Remove payment {number}? Type yes to remove it: ").format(number=last.number)
+    return Made(change, lines, _("the removal of payment {number}").format(
+        number=last.number), (shown, question))
 
 
 def _revision(kind: str, number: int, before: list[dict[str, object]],

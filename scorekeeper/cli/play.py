@@ -24,6 +24,7 @@ from ..errors import ScorekeeperError
 from ..i18n import _, number
 from ..text import visible
 from .options import Command, RunState, echo, mark_recorded, session_option, session_path
+from .refusal import REFUSALS, refused
 
 if TYPE_CHECKING:
     from ..files import Snapshot
@@ -218,11 +219,8 @@ class Sitting:
                 command.invoke(ctx)
         except click.exceptions.Exit as done:
             return done.exit_code == 0
-        except click.ClickException as error:
-            error.show()
-            return False
-        except ScorekeeperError as error:
-            click.echo(_("Error: {message}").format(message=visible(str(error))), err=True)
+        except REFUSALS as error:
+            refused(error)
             return False
         except KeyboardInterrupt:  # Ctrl-C during a command: the shell stays
             done_now = state is not None and state.recorded not in (None, recorded)

@@ -214,9 +214,9 @@ def check(files: tuple[str, ...]) -> None:
                 failed = True
                 click.echo(visible(str(error)), err=True)
             else:
-                echo(ngettext("{name}: ok (payments, {count} payment)",
-                              "{name}: ok (payments, {count} payments)", len(found)).format(
-                                  name=name, count=len(found)))
+                _said(ngettext("{name}: ok (payments, {count} payment)",
+                               "{name}: ok (payments, {count} payments)", len(found)).format(
+                                   name=name, count=len(found)))
             continue
         problems, session, deals = check_file(name)
         if session is None:
@@ -226,10 +226,16 @@ def check(files: tuple[str, ...]) -> None:
         players = ngettext("{count} player", "{count} players", len(session.players)).format(
             count=len(session.players))
         dealt = ngettext("{count} deal", "{count} deals", deals).format(count=deals)
-        echo(_("{name}: ok ({game}, {players}, {deals})").format(
+        _said(_("{name}: ok ({game}, {players}, {deals})").format(
             name=name, game=session.game.name, players=players, deals=dealt))
     if failed:
         sys.exit(1)
+
+
+def _said(line: str) -> None:
+    """A line of `check`, which begins with the file's name as its problems do: never
+    wrapped, so that it reads (and greps) as one line however long the path."""
+    click.echo(visible(line))
 
 
 @click.command(context_settings=CONTEXT, cls=Command, help=_("""\

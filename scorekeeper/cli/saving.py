@@ -1,8 +1,10 @@
-"""How a command changes a session, in one of two ways, both through files.save:
+"""How a command changes a session, in one of two ways, both through the store (files.store):
 
-- asking nothing (a deal, a one-shot undo or amend): the session's lock is taken, the file
-  read under it (or, if it still holds the bytes last read, that reading used again), the
-  change computed and saved;
+- asking nothing (a deal, join, leave, a one-shot undo or amend): the session's lock is
+  taken, the file read under it (or, if it still holds the bytes last read, that reading
+  used again), the change computed and saved; `scorekeeper deal` and `amend`, which learn
+  the game from the file, take the lock before they read it at all (`holding`), so the file
+  is read once, under it, and commands run at once queue and all succeed;
 - asking first (undo and amend in `play` on a terminal): the change is computed from the
   file as read and shown; on a yes it is saved onto that file only if it still holds those
   bytes, so that what was shown is what is saved.
@@ -13,7 +15,7 @@ Ctrl-C is held from the moment the lock is taken until the change is noted as re
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import click
@@ -32,13 +34,49 @@ T = TypeVar("T")
 @contextmanager
 def editing(ctx: click.Context, path: str) -> Iterator[Held]:
     """The session's lock held and the file read under it; Ctrl-C held meanwhile. A file
-    that still holds the bytes last read in this run is not read again."""
+    that still holds the bytes last read in this run is not decoded again; one whose lock
+    this command holds already (`holding`) is not read again at all."""
     from .. import files
 
     state = run_state(ctx)
+    if state.held is not None and _same_file(state.held.held.snapshot, path):
+        yield state.held.held
+        state.known = state.held.held.snapshot
+        state.held.release()  # saved: the lock is not held while the report is printed
+        return
     with held_interrupt() as on_locked, files.editing(path, on_locked, state.known) as held:
         yield held
         state.known = held.snapshot
+
+
+@contextmanager
+def holding(ctx: click.Context, path: str) -> Iterator[None]:
+    """The session's lock taken before anything reads the file, which is read once, under
+    it, for the whole command: for one that shows nothing before it writes but must read
+    the file to know how to parse what it is given (`scorekeeper deal`, which learns the
+    game from the file it then changes)."""
+    state = run_state(ctx)
+    with ExitStack() as stack:
+        held = stack.enter_context(editing(ctx, path))
+        state.held, state.known = Holding(held, stack.close), held.snapshot
+        try:
+            yield
+        finally:
+            state.held = None
+
+
+class Holding(NamedTuple):
+    """A session's lock taken for a whole command (`holding`)."""
+
+    held: Held
+    release: Callable[[], None]
+    """Let the lock go (once the change is saved)."""
+
+
+def _same_file(read: Snapshot, path: str) -> bool:
+    from ..files import atomic
+
+    return read.real == atomic.real_path(path)
 
 
 class Recorded(NamedTuple):

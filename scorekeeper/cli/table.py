@@ -31,15 +31,15 @@ PASS_THROUGH = {**CONTEXT, "ignore_unknown_options": True, "allow_extra_args": T
                 "help_option_names": []}
 
 
-def _game_command(ctx: click.Context, spec: str | None, which: str
+def _game_command(ctx: click.Context, spec: str | None, which: str, path: str | None = None
                   ) -> tuple[click.Command, str, str]:
-    """The session's game's `deal` (or `amend`) command, the session's file, its game.
-    The file read to learn the game is the one the command then changes, if it still holds
-    the same bytes (it is not read twice)."""
+    """The session's game's `deal` (or `amend`) command, the session's file (`path`, if
+    found already), its game. The file read to learn the game is the one the command then
+    changes, if it still holds the same bytes (it is not read twice)."""
     from .common import amend_command
     from .saving import known_or_open
 
-    path = session_path(ctx, spec)
+    path = path or session_path(ctx, spec)
     game = known_or_open(ctx, path).header.game.name
     cli = game_cli(game)
     command = cli.deal if which == "deal" else amend_command(game, cli.form)
@@ -47,11 +47,38 @@ def _game_command(ctx: click.Context, spec: str | None, which: str
 
 
 def _dispatch(ctx: click.Context, which: str, args: tuple[str, ...], spec: str | None) -> None:
-    from ..errors import ScorekeeperError
+    import os
+
+    from .saving import holding
 
     wants_help = any(a in ("-h", "--help") for a in args)
+    path = session_path(ctx, spec) if not wants_help else None
+    if path is not None and _writes_at_once(ctx, args) and os.path.lexists(path):
+        with holding(ctx, path):  # the file read once, under the lock, for the whole deal
+            _run_game_command(ctx, which, args, spec, path)
+        return
+    _run_game_command(ctx, which, args, spec, path)
+
+
+def _writes_at_once(ctx: click.Context, args: tuple[str, ...]) -> bool:
+    """Whether the command saves what it is given with nothing shown first: not a dry run,
+    and not at `play`'s prompt, where a change may be asked about first (the lock is then
+    not held while a person answers)."""
+    from .options import run_state
+
+    given = args[:args.index("--")] if "--" in args else args
+    return run_state(ctx).ask is None and "--dry-run" not in given
+
+
+def _run_game_command(ctx: click.Context, which: str, args: tuple[str, ...], spec: str | None,
+                      found: str | None) -> None:
+    """Run the session's game's own `which` on `args` (`found`: the session's file, if
+    found already; none for help)."""
+    from ..errors import ScorekeeperError
+
+    wants_help = found is None
     try:
-        command, path, game = _game_command(ctx, spec, which)
+        command, path, game = _game_command(ctx, spec, which, found)
     except ScorekeeperError:
         if not wants_help:
             raise

@@ -1,14 +1,18 @@
-"""The session file: everything that reads or writes one.
+"""The session file and the folder's book of payments: everything that reads or writes one.
 
 One read, `open(path) -> Snapshot`: the file's bytes, its layout, the session and where it
 stands (from the cached standing when it was made from those bytes). One write,
 `save(snapshot, change)`: a change computed from a snapshot (files.revise) is written only
 onto the file that snapshot was read from, and only if the file still holds its bytes; or,
-for a command that asks nothing in between, `editing(path)` reads the file under the lock
-and saves onto it.
+for a command that asks nothing in between, `editing(path)` takes the lock, reads the file
+once under it and saves onto it. The book of payments (payfile) is kept the same way: both
+are kinds of file of one store (store), which holds the lock, the compare-and-swap, the
+atomic write and the read-back check of a change made as text.
 
-Inside: snapshot and change (the read and the write), revise (what each command changes),
-codec (the file form), upgrade (older forms), cache (the cached standing), append, textedit,
+Inside: store (the one store), snapshot and change (a session's read and write), checking
+(what `check` finds), revise
+(what each command changes), edits and textedit (the changes to a file's text, keeping its
+layout), codec (the file form), upgrade (older forms), cache (the cached standing), append,
 outline and tomltext (the text of a file), atomic (safe reads and writes, the lock), paths
 (where sessions live), folder (the book's summaries of a folder), payfile (its payments).
 
@@ -27,17 +31,17 @@ if TYPE_CHECKING:
     from .change import create as create
     from .change import editing as editing
     from .change import save as save
+    from .checking import check as check
+    from .checking import examine as examine
     from .snapshot import Layout as Layout
     from .snapshot import Snapshot as Snapshot
-    from .snapshot import check as check
-    from .snapshot import examine as examine
     from .snapshot import glance as glance
     from .snapshot import open as open
 
 #: Where each name of the package is defined.
 NAMES = {"Change": "change", "Stale": "change", "create": "change", "editing": "change",
-         "save": "change", "Layout": "snapshot", "Snapshot": "snapshot", "check": "snapshot",
-         "examine": "snapshot", "glance": "snapshot", "open": "snapshot"}
+         "save": "change", "Layout": "snapshot", "Snapshot": "snapshot", "check": "checking",
+         "examine": "checking", "glance": "snapshot", "open": "snapshot"}
 
 __all__ = ["Change", "Layout", "Snapshot", "Stale", "check", "create", "editing", "examine",
            "glance", "open", "save"]

@@ -1,100 +1,45 @@
 """One way to change a session file: `save(snapshot, change)`, onto what was shown.
 
-A change is a value computed from a snapshot (files.revise): the edit to make -- an entry
-appended, the last removed, entry N replaced, a top-level key set, or the whole text from
-`edit` -- and what the session then is and where it stands. Each edit knows its two forms:
-on a file of the canonical layout the session is written out anew in that layout (an entry
+A change is a value computed from a snapshot (files.revise): the edit to make
+(files.edits) -- an entry appended, the last removed, entry N replaced, a top-level key
+set, or the whole text from `edit` -- and what the session then is and where it stands. On
+a file of the canonical layout the session is written out anew in that layout (an entry
 appended is added where the snapshot says the next one goes); on a file laid out by hand
 the text is changed where the change falls, and read back to be sure it says what was meant
 and kept every comment.
 
-A change is saved under the session's lock, and only if the file still holds exactly the
-bytes of the snapshot it was computed from; otherwise nothing is written and the error says
-what changed meanwhile. `editing(path)` takes the lock first and reads the file under it,
-for a command that asks nothing between reading and saving (a deal on the fast path).
+The session file is one kind of file of the store (files.store), which holds the lock,
+the compare-and-swap of `save` for what a person was shown, and `editing(path)`, which
+takes the lock first and reads the file under it, for a command that asks nothing between
+reading and saving (a deal, join, leave).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import i18n
-from ..errors import ScorekeeperError, SessionError, SessionFileError
+from ..errors import ScorekeeperError, SessionError
 from ..i18n import _
 from ..session import AnySession, Standing, Tally
-from . import atomic, cache, snapshot, tomlread
+from . import atomic, cache, snapshot, store, tomlread
+from .edits import Append, Edit, NewText, RemoveLast, Replace, SetKey
 from .snapshot import BOM, Layout, Snapshot
+from .store import Stale, Written
 
 if TYPE_CHECKING:
     from ..history import Revision
+    from .append import AppendPoint
+
+__all__ = ["Append", "Change", "Edit", "NewText", "RemoveLast", "Replace", "SetKey", "Stale",
+           "create", "editing", "save", "write"]
 
 OnLocked = Callable[[], None]
 """Called once the session's lock is taken: from then on the file may change."""
-
-
-# --- the edits -----------------------------------------------------------------------------
-
-
-class Append(NamedTuple):
-    """One more entry at the end."""
-
-    entry: Any
-    data: dict[str, object]
-    """The entry as the file holds it."""
-
-    def on_text(self, text: str) -> str:
-        from . import textedit
-
-        return textedit.append_entry(text, self.data)
-
-
-class RemoveLast(NamedTuple):
-    """The last entry (entry `at`, from 0) removed, with the comments on its line."""
-
-    at: int
-
-    def on_text(self, text: str) -> str:
-        from . import textedit
-
-        return textedit.remove_entry(text, self.at)
-
-
-class Replace(NamedTuple):
-    """Entries (0-based, among all entries) holding others: (index, the entry's data)."""
-
-    entries: tuple[tuple[int, dict[str, object]], ...]
-
-    def on_text(self, text: str) -> str:
-        from . import textedit
-
-        for index, data in self.entries:
-            text = textedit.replace_entry(text, index, data)
-        return text
-
-
-class SetKey(NamedTuple):
-    """A top-level key (paid, date) set, or removed (None)."""
-
-    key: str
-    value: object | None
-
-    def on_text(self, text: str) -> str:
-        from . import textedit
-
-        return textedit.set_top_key(text, self.key, self.value)
-
-
-class NewText(NamedTuple):
-    """The whole file, as a person edited it."""
-
-    raw: bytes
-
-
-Edit = Append | RemoveLast | Replace | SetKey | NewText
 
 
 class Change(NamedTuple):
@@ -113,80 +58,73 @@ class Change(NamedTuple):
 # --- saving --------------------------------------------------------------------------------
 
 
-class Stale(SessionError):
-    """The file no longer holds what a change was computed from: nothing was written."""
+class SessionFile:
+    """The session file as a kind of file the store keeps (files.store)."""
+
+    missing = None
+
+    def decode(self, path: str, real: str, raw: bytes, identity: atomic.Identity,
+               holding_lock: bool) -> Snapshot:
+        return snapshot.from_bytes(path, real, raw, identity, holding_lock)
+
+    def written(self, before: Snapshot, change: Change) -> Written[Snapshot]:
+        """The bytes `change` makes of the file of `before`: a deal added at its known
+        place, else the file rewritten (canonical, or an older version: kept beside it
+        first) or changed as text; and the file after it, its cached standing written."""
+        if before.header.date is None and not isinstance(change.edit, NewText):
+            before, change = _dated(before, change)
+        edit = change.edit
+        if isinstance(edit, Append) and before.append is not None and change.revision is None:
+            raw, point = before.append.add(before.raw, edit.data)
+            return Written(raw, lambda: _appended_to(before, change, raw, point))
+        if before.layout == Layout.OLDER:
+            keep_older(before)
+        raw = _bytes_after(before, change)
+        return Written(raw, lambda: _reread(before, raw))
+
+    def what_changed(self, shown: Snapshot, now: bytes) -> str:
+        return what_changed(shown, now)
+
+
+#: Sessions, in the store.
+SESSIONS = SessionFile()
 
 
 def save(shown: Snapshot, change: Change, on_locked: OnLocked | None = None,
          since: str | None = None) -> Snapshot:
     """Save `change` onto the file `shown` was read from, if it still holds those bytes
-    (compared under the lock); Stale, with nothing written, if not (saying what happened
-    `since`, a clause in the language chosen: by default "this was shown"). The file after
-    it."""
-    with atomic.locked(shown.real, on_locked):
-        atomic.check_writable(shown.real)
-        now = atomic.read_file(shown.real)
-        if now != shown.raw:
-            # TRANSLATORS: {what} is what happened to the file ("deal 13 was recorded"),
-            # {since} when ("this was shown", "the editor opened it")
-            raise Stale(_("{what} since {since}: nothing was changed; look again").format(
-                what=what_changed(shown, now),
-                since=_("this was shown") if since is None else since))
-        return write(shown, change)
+    (files.store.save): what a person was shown and said yes to."""
+    return store.save(SESSIONS, shown, change, on_locked, since)
 
 
-class Held:
-    """A session's lock held, and the file as read under it."""
-
-    def __init__(self, read: Snapshot) -> None:
-        self.snapshot = read
-
-    def save(self, change: Change) -> Snapshot:
-        """Save `change` (computed from `snapshot`); the file after it."""
-        self.snapshot = write(self.snapshot, change)
-        return self.snapshot
+Held = store.Held[Snapshot, Change]
 
 
-@contextmanager
 def editing(path: str, on_locked: OnLocked | None = None, known: Snapshot | None = None
-            ) -> Iterator[Held]:
-    """Take the lock of the session at `path` and read it under the lock. `known`: the
-    file as read before, used again if the file still holds its bytes (its cached standing
-    is then not read twice)."""
-    real = atomic.real_path(path)
-    with atomic.locked(real, on_locked):
-        atomic.check_writable(real)
-        if known is not None and known.real == real:
-            raw, identity = atomic.read_with_identity(real)
-            if raw == known.raw:
-                yield Held(known)
-                return
-            yield Held(snapshot.from_bytes(path, real, raw, identity, holding_lock=True))
-            return
-        yield Held(snapshot.open(path, holding_lock=True))
+            ) -> AbstractContextManager[Held]:
+    """Take the lock of the session at `path` and read it once, under the lock
+    (files.store.editing). `known`: the file as read before, used again if the file still
+    holds its bytes (its cached standing is then not read twice)."""
+    return store.editing(SESSIONS, path, on_locked, known)
 
 
 def write(before: Snapshot, change: Change) -> Snapshot:
     """Write `change` over the file of `before` (the caller holds its lock and knows the
-    file holds `before`'s bytes); the file after it, its cached standing written too."""
-    if before.header.date is None and not isinstance(change.edit, NewText):
-        before, change = _dated(before, change)
-    edit = change.edit
-    if isinstance(edit, Append) and before.append is not None and change.revision is None:
-        raw, point = before.append.add(before.raw, edit.data)
-        header = replace(before.header, entries=()) if before.header.entries else before.header
-        atomic.write_atomic(before.real, raw)
-        written = Snapshot(before.path, before.real, raw, atomic.identity(before.real)
-                           or before.identity, before.layout, header, change.standing, point,
-                           change.counts, before.changes)
-        cache.write(before.real, raw, cache.Kept(header, change.standing, before.layout.value,
-                                                 point, change.counts, before.changes))
-        return written
-    if before.layout == Layout.OLDER:
-        keep_older(before)
-    raw = _bytes_after(before, change)
-    atomic.write_atomic(before.real, raw)
-    return _reread(before, raw)
+    file holds `before`'s bytes); the file after it."""
+    return store.write(SESSIONS, before, change)
+
+
+def _appended_to(before: Snapshot, change: Change, raw: bytes, point: AppendPoint
+                 ) -> Snapshot:
+    """The file once a deal was added at its known place, read from nothing but the change;
+    its cached standing written."""
+    header = replace(before.header, entries=()) if before.header.entries else before.header
+    written = Snapshot(before.path, before.real, raw, atomic.identity(before.real)
+                       or before.identity, before.layout, header, change.standing, point,
+                       change.counts, before.changes)
+    cache.write(before.real, raw, cache.Kept(header, change.standing, before.layout.value,
+                                             point, change.counts, before.changes))
+    return written
 
 
 def _bytes_after(before: Snapshot, change: Change) -> bytes:
@@ -239,52 +177,25 @@ def changed_text(before: Snapshot, after: AnySession, edit: Edit,
                  history: Sequence[Revision], edited: str | None = None) -> str:
     """The text of `after` and `history`: in the canonical layout if the file was, else
     the file's own text (or the text a person `edited`) with the edit made and the last
-    change of the history added at the end, read back to be sure it says what is meant and
-    that every comment is still there (but those of an entry removed)."""
+    change of the history added at the end, read back (files.store.edited)."""
     from . import codec
 
     if before.layout != Layout.HAND_LAID and edited is None:
         return codec.dumps(after, history)
     text = edited if edited is not None else before.raw.decode("utf-8").removeprefix(BOM)
-    newline = "\r\n" if "\r\n" in text else "\n"
-    try:
-        new = text if isinstance(edit, NewText) else edit.on_text(text)
-        if len(history) > len(before.history):
-            new += ("" if new.endswith("\n") else newline) + codec.history_block(history[-1],
-                                                                                 newline)
+    wanted = (codec.header(after), codec.entries_data(after), tuple(history))
+
+    def meant(new: str) -> bool:
         decoded = codec.decode(tomlread.parse(new.encode(), before.path)[1])
-        same = decoded.session is not None and not decoded.problems and (
+        return decoded.session is not None and not decoded.problems and (
             codec.header(decoded.session), codec.entries_data(decoded.session),
-            decoded.history) == (codec.header(after), codec.entries_data(after),
-                                 tuple(history)) and (edited is not None or _comments_kept(
-                                     text, new, edit.at if isinstance(edit, RemoveLast)
-                                     else None))
-    except (SessionFileError, ValueError, IndexError, AssertionError):  # a layout misread
-        same = False
-    if not same:
-        raise SessionError(_("{path!r} is laid out in a way this change cannot be made to "
-                             "without losing what is written in it; nothing was changed (make "
-                             "the change with 'scorekeeper edit')").format(path=before.path))
-    return new
+            decoded.history) == wanted
 
-
-def _comments_kept(old: str, new: str, drops: int | None) -> bool:
-    """Whether every comment of `old` is in `new`, but those on the lines of entry `drops`
-    (which an undo removes with it)."""
-    from collections import Counter
-
-    from .outline import Outline, outline
-
-    def comments(text: str, layout: Outline, skip: tuple[int, int] = (0, 0)) -> Counter[str]:
-        return Counter(text[c.start:c.end].rstrip("\r") for c in layout.comments
-                       if not skip[0] <= c.start < skip[1])
-
-    before, removed = outline(old), (0, 0)
-    if drops is not None:
-        span = before.entries[drops]
-        line_end = old.find("\n", span.end)
-        removed = (span.start, len(old) if line_end < 0 else line_end)
-    return not comments(old, before, removed) - comments(new, outline(new))
+    added = history[-1] if len(history) > len(before.history) else None
+    return store.edited(text, edit, added, meant, _(
+        "{path!r} is laid out in a way this change cannot be made to without losing what is "
+        "written in it; nothing was changed (make the change with 'scorekeeper edit')").format(
+            path=before.path))
 
 
 def keep_older(before: Snapshot) -> str:

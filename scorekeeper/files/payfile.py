@@ -1,8 +1,9 @@
 """The folder's payments between players: `payments.toml` beside the sittings, a plain TOML
 file a person can read and correct, one payment a line, and the history of corrections at
-the end. Read once (`read`); changed one way (`save`), under its lock and only if it still
-holds what was read: a payment added, the last removed or one replaced, as text where the
-change falls, so a comment a person wrote stays.
+the end. Read once (`read`); changed through the store (files.store), as the session files are:
+under its lock, read once under it for a payment nobody was shown first (`editing`), or
+only if it still holds what was shown (`save`); a payment added, the last removed or one
+replaced, as text where the change falls (files.edits), so a comment a person wrote stays.
 
     format = "scorekeeper payments"
     version = 1
@@ -16,19 +17,22 @@ from __future__ import annotations
 import datetime
 import os
 import re
-from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from decimal import Decimal
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..book import Paid
-from ..errors import RuleError, ScorekeeperError, SessionError, SessionFileError
+from ..errors import RuleError, SessionFileError
 from ..games.players import check_name
 from ..i18n import _, ngettext
 from ..text import has_control
-from . import atomic, tomlread, tomltext
+from . import atomic, store, tomlread, tomltext
+from .append import AppendPoint
+from .edits import Append, RemoveLast, Replace
 from .fastread import PAYMENT_KEYS
 from .paths import PAYMENTS
+from .store import Written
 
 if TYPE_CHECKING:
     from ..history import Revision
@@ -47,6 +51,8 @@ class Payments(NamedTuple):
     """The payments file as read once: its bytes (none when there is no file yet)."""
 
     path: str
+    real: str
+    """The file itself, through any link: what a change replaces."""
     raw: bytes
     payments: tuple[Paid, ...]
     history: tuple[Revision, ...]
@@ -57,15 +63,14 @@ def path_in(folder: str) -> str:
 
 
 def read(folder: str) -> Payments:
-    """The payments of `folder`; SessionFileError (FILE:LINE) for a file that is damaged."""
-    path = path_in(folder)
-    if not os.path.lexists(path):
-        return Payments(path, b"", (), ())
-    raw = atomic.read_file(atomic.real_path(path))
-    return from_bytes(path, raw)
+    """The payments of `folder` (none when it has no file yet, or a link to none);
+    SessionFileError (FILE:LINE) for a file that is damaged."""
+    return store.read(PAYMENTS_FILE, path_in(folder))
 
 
-def from_bytes(path: str, raw: bytes) -> Payments:
+def from_bytes(path: str, raw: bytes, real: str | None = None) -> Payments:
+    """The payments file `raw`, read from `path` (the file itself `real`, through any
+    link); SessionFileError (FILE:LINE) for a file that is damaged."""
     text, data = tomlread.parse(raw, path)
 
     def line(key: str, index: int = 0) -> int:  # where a problem is (the file is read again)
@@ -107,7 +112,7 @@ def from_bytes(path: str, raw: bytes) -> Payments:
             history.append(revision_from_data(table))
         except RuleError as error:
             raise SessionFileError(path, line("history", i), str(error)) from None
-    return Payments(path, raw, tuple(found), tuple(history))
+    return Payments(path, real or path, raw, tuple(found), tuple(history))
 
 
 def paid_from_data(number: int, data: object) -> Paid:
@@ -185,140 +190,101 @@ def render(entries: Sequence[dict[str, object]]) -> str:
     return "\n".join([*lines, "]", ""])
 
 
-# --- changing it ---------------------------------------------------------------------------
-
-Edit = Callable[[str], str]
-"""A change to the file's text."""
+# --- changing it: the book of payments as a kind of file of the store -----------------
 
 
-def added(entry: dict[str, object]) -> Edit:
-    def add(text: str) -> str:
-        if not text:
-            return render([entry])
-        end = text.find("\n]\n")  # the canonical layout: each payment a line of its own
-        last = text[text.rfind("\n", 0, end) + 1:end]
-        if end >= 0 and text.rfind("\npayments = [\n", 0, end) >= 0 and _one_a_line(last):
-            return f"{text[:end + 1]}    {tomltext.inline_table(entry)},{text[end:]}"
-        from .textedit import append_entry
+class PaymentsChange(NamedTuple):
+    """A change to the book of payments: the edit to its text (files.edits, of the array
+    `payments`), the payments after it and how the file is then to hold them, and what its
+    history keeps of it (a payment removed or put right)."""
 
-        return append_entry(text, entry, "payments")
+    edit: Append | RemoveLast | Replace
+    payments: tuple[Paid, ...]
+    expected: tuple[dict[str, object], ...]
+    revision: Revision | None = None
 
-    return add
+
+class PaymentsFile:
+    """The book of payments as a kind of file the store keeps (files.store): read whole
+    each time (it has no cached standing); a change made as text where it falls."""
+
+    missing = b""  # the first payment makes the file
+
+    def decode(self, path: str, real: str, raw: bytes, identity: atomic.Identity,
+               holding_lock: bool) -> Payments:
+        if identity == store.NO_FILE:
+            return Payments(path, real, b"", (), ())
+        return from_bytes(path, raw, real)
+
+    def written(self, before: Payments, change: PaymentsChange) -> Written[Payments]:
+        """A payment added as a line of its own where the file is laid out one a line;
+        any other change made as text and read back: it must hold the payments expected,
+        its history, and every comment (but those on the line of a payment removed)."""
+        text = before.raw.decode("utf-8").removeprefix("\ufeff") or render([])
+        edit = change.edit
+        point = (one_a_line_point(text, len(before.payments))
+                 if isinstance(edit, Append) and change.revision is None else None)
+        history = (*before.history, *([change.revision] if change.revision else []))
+        if isinstance(edit, Append) and point is not None:
+            new = point.apply(text, edit.data)[0]
+        else:
+            new = store.edited(text, edit, change.revision, lambda made: _holds(
+                made, before.path, change.expected, history), _(
+                "{path} is laid out in a way this change cannot be made to without losing "
+                "what is written in it: nothing was changed (change it in an editor)").format(
+                    path=before.path))
+        raw = (("\ufeff" if before.raw.startswith(b"\xef\xbb\xbf") else "") + new).encode()
+        return Written(raw, lambda: Payments(before.path, before.real, raw, change.payments,
+                                             history))
+
+    def what_changed(self, shown: Payments, now: bytes) -> str:
+        return _("{path} was changed").format(path=shown.path)
+
+
+#: The book of payments, in the store.
+PAYMENTS_FILE = PaymentsFile()
+
+
+def editing(folder: str, on_locked: store.OnLocked | None = None
+            ) -> AbstractContextManager[store.Held[Payments, PaymentsChange]]:
+    """The lock of the folder's payments taken and the file read once, under it: for a
+    payment made, removed or put right with nothing shown first (files.store.editing)."""
+    return store.editing(PAYMENTS_FILE, path_in(folder), on_locked)
+
+
+def save(shown: Payments, change: PaymentsChange, on_locked: store.OnLocked | None = None
+         ) -> Payments:
+    """Make `change` on the file `shown` was read from, if it still holds those bytes
+    (files.store.save): for a change a person was shown and said yes to."""
+    return store.save(PAYMENTS_FILE, shown, change, on_locked)
+
+
+def one_a_line_point(text: str, count: int) -> AppendPoint | None:
+    """Where one more payment goes in `text`, holding `count`, if it is laid out as this
+    tool writes it: its list opened on a line of its own and closed by a `]` on a line of
+    its own, each payment between a line with nothing after it (no comment) and no string
+    that could go on over lines. Adding the payment there then adds just it, with no need
+    to read the file back. None for any other layout."""
+    begin = text.find("\npayments = [\n") + len("\npayments = [\n")
+    end = text.find("\n]\n", begin - 1) + 1
+    rows = text[begin:end].split("\n")[:-1]
+    if (begin < len("\npayments = [\n") or end <= 0 or '"""' in text or "'''" in text
+            or len(rows) != count or not all(_one_a_line(r) for r in rows)):
+        return None
+    return AppendPoint(end, end, "    ", ",\n", False, "\n", (0, "    ", ",\n"), "payments")
 
 
 def _one_a_line(row: str) -> bool:
     """Whether `row` is a payment as this tool writes it, a table and its comma, with
     nothing after them (no comment) and no string that could go on over lines."""
-    return (row.startswith("    {") and row.endswith("},") and "#" not in row
-            and '"""' not in row and "'''" not in row)
+    return row.startswith("    {") and row.endswith("},") and "#" not in row
 
 
-def removed(index: int) -> Edit:
-    from .textedit import remove_entry
-
-    return lambda text: remove_entry(text, index, "payments")
-
-
-def replaced(index: int, entry: dict[str, object]) -> Edit:
-    from .textedit import replace_entry
-
-    return lambda text: replace_entry(text, index, entry, "payments")
-
-
-def save(shown: Payments, edit: Edit, expected: Sequence[dict[str, object]],
-         revision: Revision | None = None, on_locked: Callable[[], None] | None = None,
-         drops: int | None = None) -> Payments:
-    """Make `edit` to the file `shown` was read from, with `revision` added to its history,
-    if the file still holds those bytes (compared under the lock); the file after it. It is
-    read back to be sure it holds the payments `expected` and every comment it held (but
-    those on the line of payment `drops`, removed): else nothing is written."""
-    real = atomic.real_path(shown.path)
-    with atomic.locked(real, on_locked):
-        atomic.check_writable(real)
-        now = atomic.read_file(real) if os.path.lexists(real) else b""
-        if now != shown.raw:
-            raise SessionError(_("{path} was changed since it was read: nothing was changed; "
-                                 "look again").format(path=shown.path))
-        text = shown.raw.decode("utf-8").removeprefix("\ufeff")
-        new = _changed(shown, edit, text, revision)
-        raw = (("\ufeff" if shown.raw.startswith(b"\xef\xbb\xbf") else "") + new).encode()
-        after = _check(shown, text, raw, expected, revision, drops)
-        atomic.write_atomic(real, raw)
-    return after
-
-
-def _changed(shown: Payments, edit: Edit, text: str, revision: Revision | None) -> str:
-    try:
-        new = edit(text)
-    except (ValueError, IndexError, AssertionError) as error:
-        raise SessionError(_("{path} is laid out in a way this change cannot be made to "
-                             "({reason}): nothing was changed").format(path=shown.path,
-                                                                       reason=error)) from None
-    if revision is not None:
-        newline = "\r\n" if "\r\n" in text else "\n"
-        from .codec import history_block
-
-        new += ("" if new.endswith("\n") else newline) + history_block(revision, newline)
-    return new
-
-
-def _check(shown: Payments, old: str, raw: bytes, expected: Sequence[dict[str, object]],
-           revision: Revision | None, drops: int | None) -> Payments:
-    """The file the change makes, read back; refused if it does not hold the payments
-    `expected` and its history, or (a payment removed or replaced) lost a comment."""
-    try:
-        appended = _appended(shown, old, raw, expected) if revision is None else None
-        after = appended or from_bytes(shown.path, raw)
-        places = {id(e): len(str(e["money"]).partition(".")[2]) for e in expected}
-        same = [paid_data(p, places[id(e)]) for p, e in zip(after.payments, expected,
-                                                            strict=True)] == list(expected)
-        same = same and after.history == (*shown.history, *([revision] if revision else []))
-        if same and appended is None:  # a line added beside the rest keeps every comment
-            new = raw.decode("utf-8").removeprefix("\ufeff")
-            same = not _comments(old, drops) - _comments(new, None)
-    except (ScorekeeperError, ValueError):
-        same = False
-    if not same:
-        raise SessionError(_("{path} is laid out in a way this change cannot be made to "
-                             "without losing what is written in it: nothing was changed "
-                             "(change it in an editor)").format(path=shown.path))
-    return after
-
-
-def _appended(shown: Payments, old: str, raw: bytes, expected: Sequence[dict[str, object]]
-              ) -> Payments | None:
-    """The file after a payment added as a line of its own at the end of the list of a
-    file laid out one payment a line (the rest byte for byte as it was), or None when the
-    change is not that: then only the new line needs reading back."""
-    begin = old.find("\npayments = [\n") + len("\npayments = [\n")
-    end = old.find("\n]\n", begin - 1) + 1
-    rows = old[begin:end].split("\n")[:-1]
-    if (begin < len("\npayments = [\n") or end <= 0 or '"""' in old or "'''" in old
-            or len(rows) != len(shown.payments) or len(expected) != len(rows) + 1
-            or not all(_one_a_line(r) for r in rows)):
-        return None  # not one payment a line, as read: the whole file is read back
-    new = raw.decode("utf-8").removeprefix("\ufeff")
-    line = new[end:len(new) - len(old) + end]
-    if (new != old[:end] + line + old[end:] or line.count("\n") != 1
-            or not _one_a_line(line.removesuffix("\n"))):
-        return None
-    import tomllib
-
-    entry = tomllib.loads(f"p = {line.strip().removesuffix(',')}\n")["p"]
-    made = paid_from_data(len(expected), entry)
-    return Payments(shown.path, raw, (*shown.payments, made), shown.history)
-
-
-def _comments(text: str, drops: int | None) -> Counter[str]:
-    if not text:
-        return Counter()
-    from .outline import outline
-
-    layout = outline(text, "payments")
-    skip = (0, 0)
-    if drops is not None:
-        span = layout.entries[drops]
-        end = text.find("\n", span.end)
-        skip = (span.start, len(text) if end < 0 else end)
-    return Counter(text[c.start:c.end].rstrip("\r") for c in layout.comments
-                   if not skip[0] <= c.start < skip[1])
+def _holds(text: str, path: str, expected: Sequence[dict[str, object]],
+           history: Sequence[Revision]) -> bool:
+    """Whether the payments file `text` holds the payments `expected` (each with its money
+    to the decimals expected) and `history`."""
+    after = from_bytes(path, text.encode())
+    places = [len(str(e["money"]).partition(".")[2]) for e in expected]
+    return [paid_data(p, n) for p, n in zip(after.payments, places, strict=True)] == list(
+        expected) and after.history == tuple(history)

@@ -36,7 +36,8 @@ from ..session import (
     tally,
 )
 from .change import Append, Change, NewText, RemoveLast, Replace, SetKey
-from .snapshot import Snapshot, examine, history_problems
+from .checking import examine, history_problems
+from .snapshot import Snapshot
 from .tomlread import parse
 
 if TYPE_CHECKING:

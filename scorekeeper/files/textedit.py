@@ -1,9 +1,20 @@
-"""Changing a session file a person laid out by hand, where it needs to change and nowhere
-else: a deal added, removed or replaced, a top-level key set or removed. Comments, blank
-lines and the order of things stay as the person wrote them.
+"""Changing a file a person laid out by hand -- a session or the book of payments --
+where it needs to change and nowhere else: an entry added, removed or replaced in its array
+(`deals`, `payments`), a top-level key set or removed. Comments, blank lines and the order
+of things stay as the person wrote them. This is the one layout-keeping edit model of both
+kinds of file (files.edits names each edit; files.store reads the result back).
 
 Each function takes the text and returns the changed text; the store checks that the result
-reads back as the session it meant to save before writing it.
+reads back as what it meant to save, and kept every comment, before writing it.
+
+Why not tomlkit, which keeps a layout too (measured 2026-12-02, tomlkit 0.15.2, on this
+machine, where the floor `python -c "import click, tomllib, tomli_w"` is 50-72 ms): importing
+it costs 27-34 ms and parsing a 300-deal session (16 kB) 39-53 ms, so a deal that went
+through it would take about 2x the floor, against the bar of 1.3x (a deal measures 1.3-1.4x
+here, at its known place, with neither); a payment into a book of 1,000 payments would pay
+190 ms to parse it (tomllib and the outline: 19 and 17 ms). Here, a deal at its known place
+(files.append) reads nothing of the text, and an edit costs one outline of the text (17 ms
+for 1,000 payments, 0.1 ms for the bundled month) and the read-back the store does anyway.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from ..i18n import _, day, ngettext, number
 from ..ledger import money, places_of, shown
 from ..reckoning import Settlement
 from ..session import AnySession, Played, Standing, entry_to_data, everyone
-from . import view_of
+from . import AnyView, view_of
 from .base import next_dealer, rate, signed, unit_words
 from .report import Column, Report, Table, for_both
 
@@ -166,65 +166,72 @@ def _day(iso: str | None) -> str:
 def history(session: AnySession, revisions: Sequence[Revision]) -> Report:
     """Every change after the fact: when, what, whose nets it moved, and why."""
     view = view_of(session.game)
-
-    def what(r: Revision) -> str:
-        change = _kind(r.kind)
-        if r.deal:
-            return _("{change} {deal} {number}").format(change=change, deal=view.deals(1),
-                                                        number=r.deal)
-        if r.entry:
-            return _("{change} entry {number}").format(change=change, number=r.entry)
-        return change
-
-    def nets(r: Revision) -> str:
-        return ", ".join(f"{p} {number(signed(a))} -> {number(signed(b))}"
-                         for p, (a, b) in r.nets.items())
-
-    def header(keys: dict[str, Any]) -> str:
-        flat = {**{k: v for k, v in keys.items() if k != "settings"}, **keys.get("settings", {})}
-        return ", ".join(_("paid {day}").format(day=day(v)) if k == "paid" and isinstance(
-            v, datetime.date) else f"{k} {v}" for k, v in flat.items()) or _("(not set)")
-
-    def when(r: Revision) -> str:
-        return f"{day(r.when.date())} {r.when:%H:%M}"
-
-    lines = []
-    for r in revisions:
-        lines.append(f"{when(r)}  {what(r)}" + (f": {r.why}" if r.why else ""))
-        if r.entry:
-            lines += [_("  was: {inputs}").format(
-                          inputs="; ".join(map(view.inputs, r.before)) or _("(none)")),
-                      _("  now: {inputs}").format(
-                          inputs="; ".join(map(view.inputs, r.after)) or _("(none)"))]
-        if r.was or r.now:
-            lines += [_("  was: {inputs}").format(inputs=header(r.was)),
-                      _("  now: {inputs}").format(inputs=header(r.now))]
-        if r.nets:
-            lines.append(_("  nets: {nets}").format(nets=nets(r)))
+    lines = [line for r in revisions for line in _revision_lines(view, r)]
     count = len(revisions)
     title = (ngettext("{game} '{name}': {count} change after the fact.",
                       "{game} '{name}': {count} changes after the fact.", count).format(
                  game=session.game.title, name=session.name, count=count) if count else
              _("'{name}' has not been changed after the fact.").format(name=session.name),)
-
-    def tables() -> tuple[Table, ...]:
-        rows = [[r.when.isoformat() if i18n.SPEAKING.code == "en" else when(r), _kind(r.kind),
-                 r.deal or "", r.entry or "",
-                 "; ".join(map(view.inputs, r.before)), "; ".join(map(view.inputs, r.after)),
-                 header(r.was) if r.was else "", header(r.now) if r.now else "", nets(r),
-                 r.why]
-                for r in revisions]
-        columns = (Column(_("when")), Column(_("change")),
-                   Column(ngettext("deal", "deals", 1), True), Column(_("entry"), True),
-                   *(Column(title, wrap=True) for title in (
-                       _("before"), _("after"), _("was"), _("now"), _("nets"), _("why"))))
-        return (Table(columns, rows),) if rows else ()
-
     data = {"session": session.name, "game": session.game.name,
             "history": [revision_data(r) for r in revisions]}
-    shown_tables, sheets = for_both(tables)
+    shown_tables, sheets = for_both(lambda: _revision_tables(view, revisions))
     return Report(data, shown_tables, title,
                   drawing=(lambda _width: "\n".join(lines)) if lines else None, sheets=sheets)
+
+
+def _revision_lines(view: AnyView, r: Revision) -> list[str]:
+    """A change after the fact as `history` tells it: its heading, then what it changed."""
+    lines = [f"{_when(r)}  {_what(view, r)}" + (f": {r.why}" if r.why else "")]
+    if r.entry:
+        lines += [_("  was: {inputs}").format(
+                      inputs="; ".join(map(view.inputs, r.before)) or _("(none)")),
+                  _("  now: {inputs}").format(
+                      inputs="; ".join(map(view.inputs, r.after)) or _("(none)"))]
+    if r.was or r.now:
+        lines += [_("  was: {inputs}").format(inputs=_keys(r.was)),
+                  _("  now: {inputs}").format(inputs=_keys(r.now))]
+    if r.nets:
+        lines.append(_("  nets: {nets}").format(nets=_nets(r)))
+    return lines
+
+
+def _revision_tables(view: AnyView, revisions: Sequence[Revision]) -> tuple[Table, ...]:
+    rows = [[r.when.isoformat() if i18n.SPEAKING.code == "en" else _when(r), _kind(r.kind),
+             r.deal or "", r.entry or "",
+             "; ".join(map(view.inputs, r.before)), "; ".join(map(view.inputs, r.after)),
+             _keys(r.was) if r.was else "", _keys(r.now) if r.now else "", _nets(r), r.why]
+            for r in revisions]
+    columns = (Column(_("when")), Column(_("change")),
+               Column(ngettext("deal", "deals", 1), True), Column(_("entry"), True),
+               *(Column(title, wrap=True) for title in (
+                   _("before"), _("after"), _("was"), _("now"), _("nets"), _("why"))))
+    return (Table(columns, rows),) if rows else ()
+
+
+def _what(view: AnyView, r: Revision) -> str:
+    change = _kind(r.kind)
+    if r.deal:
+        return _("{change} {deal} {number}").format(change=change, deal=view.deals(1),
+                                                    number=r.deal)
+    if r.entry:
+        return _("{change} entry {number}").format(change=change, number=r.entry)
+    return change
+
+
+def _nets(r: Revision) -> str:
+    return ", ".join(f"{p} {number(signed(a))} -> {number(signed(b))}"
+                     for p, (a, b) in r.nets.items())
+
+
+def _keys(keys: dict[str, Any]) -> str:
+    """A session's keys (its settings among them) as a change left or found them."""
+    flat = {**{k: v for k, v in keys.items() if k != "settings"}, **keys.get("settings", {})}
+    return ", ".join(_("paid {day}").format(day=day(v)) if k == "paid" and isinstance(
+        v, datetime.date) else f"{k} {v}" for k, v in flat.items()) or _("(not set)")
+
+
+def _when(r: Revision) -> str:
+    return f"{day(r.when.date())} {r.when:%H:%M}"
 
 
 def _kind(kind: str) -> str:

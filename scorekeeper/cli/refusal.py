@@ -1,0 +1,39 @@
+"""A refusal: what a user typed, or a file holds, that a command will not take. One function
+says it and gives its exit code, for the command line (`cli.main`) and for each line of
+`play` alike, so the two can never disagree.
+
+Exit codes: 2 for wrong usage (click's own usage errors and UsageError), 1 for every other
+refusal (click.ClickException, ScorekeeperError); click.exceptions.Exit carries its own.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from contextlib import suppress
+
+import click
+
+from ..errors import ScorekeeperError, UsageError
+from ..i18n import _
+from ..text import visible
+
+#: What a command may raise for a person to read (anything else is a bug).
+REFUSALS = (click.ClickException, ScorekeeperError)
+
+
+def refused(error: click.ClickException | ScorekeeperError) -> int:
+    """Say `error` on stderr in one line (what was typed in it made visible: a control
+    character never reaches the terminal) and give its exit code."""
+    if isinstance(error, click.ClickException):
+        text = io.StringIO()
+        error.show(file=text)
+        message = visible(text.getvalue())
+        code = error.exit_code
+    else:
+        message = _("Error: {message}").format(message=visible(str(error))) + "\n"
+        code = 2 if isinstance(error, UsageError) else 1
+    with suppress(OSError, ValueError):  # stderr itself may be closed or full
+        sys.stderr.write(message)
+        sys.stderr.flush()
+    return code
