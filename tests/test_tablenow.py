@@ -170,6 +170,11 @@ class Model:
                                                            % len(seated)]))
         return tuple(seated)
 
+    def everyone(self) -> list[str]:
+        """Who has sat at the table: who began, then who joined."""
+        joined = [e[1] for e in self.entries if e[0] == "join"]
+        return list(dict.fromkeys([*self.players, *joined]))
+
     def may_leave(self, at: dict[str, Any], name: str) -> bool:
         least = {"loo": 3, "pinochle": 3, "bridge": 4}[self.game]
         if len(at["seated"]) <= least:
@@ -184,7 +189,7 @@ class Model:
 
 
 steps = st.lists(st.tuples(st.sampled_from(["deal", "deal", "deal", "change", "back", "join",
-                                            "leave", "undo"]),
+                                            "leave", "gone", "rejoin", "undo"]),
                            st.integers(0, 11), st.integers(0, 11), st.booleans()),
                  min_size=8, max_size=30)
 
@@ -194,13 +199,20 @@ def entry_for(model: Model, at: dict[str, Any], step: tuple[str, int, int, bool]
     """The model's entry and the program's for a drawn step (None: not one to try)."""
     kind, i, j, flag = step
     seated = at["seated"]
-    if kind == "join":
-        name = next(n for n in NAMES if n not in seated and n not in model.players)
+    if kind in ("join", "rejoin"):  # rejoin: one who left comes back
+        gone = [p for p in model.everyone() if p not in seated]
+        if kind == "rejoin" and not gone:
+            return None
+        name = gone[i % len(gone)] if kind == "rejoin" else next(
+            n for n in NAMES if n not in model.everyone())
         where = seated[i % len(seated)] if flag else None
         return ("join", name, where), Seating(name, True, where)
-    if kind == "leave":
-        name = seated[i % len(seated)]
-        return ("leave", name), Seating(name, False)
+    if kind in ("leave", "gone"):  # gone: one who has left already
+        names = seated if kind == "leave" else [p for p in model.everyone() if p not in seated]
+        if not names:
+            return None
+        name = names[i % len(names)]
+        return (kind, name), Seating(name, False)
     if kind == "back":  # a change back to the partnerships of the rubber just played
         if model.game != "bridge":
             return None
@@ -227,6 +239,8 @@ def entry_for(model: Model, at: dict[str, Any], step: tuple[str, int, int, bool]
 
 
 def expected_refusal(model: Model, at: dict[str, Any], entry: tuple[Any, ...]) -> bool:
+    if entry[0] == "gone":
+        return True
     if entry[0] == "leave":
         return not model.may_leave(at, entry[1])
     if entry[0] == "join":
@@ -239,8 +253,8 @@ def agree(model: Model, now: TableNow) -> None:
     assert now.seated.names == tuple(at["seated"])
     assert now.next_dealer == model.next_dealer(at)
     assert set(now.in_play) == set(model.four(at))
-    assert set(now.everyone) == set(model.players) | {e[1] for e in model.entries
-                                                       if e[0] == "join"}
+    assert list(now.everyone) == model.everyone()
+    assert set(now.left) == set(model.everyone()) - set(at["seated"])
     if model.game == "bridge":
         assert now.upcoming is not None and now.upcoming.teams == model.upcoming(at)
         playing = at["rubber"]["teams"] if at["rubber"] else None
@@ -266,8 +280,9 @@ def play_out(game: str, size: int, drawn: list[tuple[str, int, int, bool]]) -> N
             mine, theirs = made
             try:
                 now_of(game, model.players, [*entries, theirs])
-            except RuleError:
+            except RuleError as error:
                 assert expected_refusal(model, at, mine), (mine, model.entries)
+                assert (mine[0] == "gone") == ("has left the table already" in str(error))
                 continue
             assert not expected_refusal(model, at, mine), (mine, model.entries)
             entries.append(theirs)

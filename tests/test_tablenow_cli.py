@@ -181,7 +181,7 @@ def command_for(model: Model, entry: tuple[Any, ...]) -> str:
     kind = entry[0]
     if kind == "join":
         return f"join {entry[1]}" + (f" --after {entry[2]}" if entry[2] else "")
-    if kind == "leave":
+    if kind in ("leave", "gone"):
         return f"leave {entry[1]}"
     if kind == "change":
         (a, b), (c, d) = entry[1].sides
