@@ -16,6 +16,7 @@ from .games.base import Game
 from .games.players import Players, check_name
 from .i18n import _
 from .ledger import Transfer
+from .tablenow import TableNow
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,12 +55,15 @@ class SeatingResult(NamedTuple):
     transfers: tuple[Transfer, ...] = ()
 
 
-def seat(game: Game[Any, Any, Any, Any], state: Any, seated: Players, change: Seating,
-         next_dealer: str) -> tuple[Players, str]:
-    """The table after `change`, and who deals next at it. Refused (RuleError) if the
-    game cannot be played at that table, or does not let that player go now."""
+def seat(game: Game[Any, Any, Any, Any], now: TableNow, change: Seating) -> tuple[Players, str]:
+    """The table after `change` to the table `now`, and who deals next at it. Refused
+    (RuleError) if the game cannot be played at that table, or does not let that player go
+    now (a partnership that plays, or is set to play, names him)."""
+    seated, next_dealer = now.seated, now.next_dealer
     if change.joins:
         return _joined(game, seated, change), next_dealer
+    if change.player in now.left:
+        raise RuleError(_("{player} has left the table already").format(player=change.player))
     seated.require(change.player)
     names = tuple(p for p in seated if p != change.player)
     if len(names) < game.min_players:
@@ -67,7 +71,7 @@ def seat(game: Game[Any, Any, Any, Any], state: Any, seated: Players, change: Se
                           "{count} are at the table").format(
                               player=change.player, game=game.title, least=game.min_players,
                               count=len(seated)))
-    game.check_leave(state, change.player, seated)
+    now.check_leave(change.player)
     # the next seated after him deals, if it was his deal
     after = seated.after(next_dealer) if next_dealer == change.player else next_dealer
     return Players(names), after

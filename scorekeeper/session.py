@@ -16,6 +16,7 @@ from .games.base import E, Game, R, S, St, Table
 from .games.players import Players
 from .i18n import _, ngettext
 from .seating import Seating, SeatingResult, seat, seating_data
+from .tablenow import TableNow
 from .text import has_control
 
 if TYPE_CHECKING:
@@ -128,6 +129,17 @@ def everyone(session: Session[S, E, St, R], standing: Standing[St]) -> list[str]
     return [a for a in standing.balances if a not in accounts]
 
 
+def table_now(session: Session[S, E, St, R], standing: Standing[St]) -> TableNow:
+    """The table as the sitting stands: who sits, deals and sits out next, and the
+    partnerships of the rubbers being played and to come (the one place they are worked
+    out; a snapshot keeps its own)."""
+    seated = standing.seated
+    seats = session.game.seats(standing.state, seated, standing.next_dealer)
+    return TableNow(seated, standing.next_dealer, tuple(everyone(session, standing)),
+                    seats.out, seats.dealers, seats.playing, seats.upcoming, seats.pending,
+                    session.game.name)
+
+
 def is_deal(game: Game[Any, Any, Any, Any], entry: Any) -> bool:
     return not isinstance(entry, Seating) and game.is_deal(entry)
 
@@ -187,8 +199,7 @@ def _seated(session: Session[S, E, St, R], standing: Standing[St], change: Seati
             ) -> tuple[Played[Any, St, Any], Standing[St]]:
     """A player joins the table or leaves it."""
     try:
-        seated, next_dealer = seat(session.game, standing.state, standing.seated, change,
-                                   standing.next_dealer)
+        seated, next_dealer = seat(session.game, table_now(session, standing), change)
     except RuleError as error:
         raise DealError(standing.entries, None, error) from None
     balances = {**standing.balances, change.player: standing.balances.get(change.player, 0)}

@@ -146,7 +146,10 @@ def test_the_prompt_and_a_misread_must_in_danish(danish: None) -> None:
     session = sitting("loo", ("Ann", "Bob", "Cid"), LooSettings())
     standing = Standing({"Ann": 0, "Bob": 0, "Cid": 0, "/pool": 0}, LooState(0, True), "Bob",
                         4, 4, session.players)
-    assert VIEW.prompt(session, standing) == "spil 5 · Bob giver · pulje 3 · tvang"
+    from scorekeeper.session import table_now
+
+    assert VIEW.prompt(session, standing, table_now(session, standing)) == (
+        "spil 5 · Bob giver · pulje 3 · tvang")
     then = LooDeal(tricks={"Ann": 3, "Bob": 0, "Cid": 0})
     now = LooDeal(tricks={"Ann": 3})
     assert GAME.misread(then, now) == (

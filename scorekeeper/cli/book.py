@@ -30,7 +30,7 @@ from .options import (
     table_option,
     why_option,
 )
-from .params import Date, Player
+from .params import Date, KnownPlayer
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
@@ -89,7 +89,7 @@ def filters(f: Callable[..., Any]) -> Callable[..., Any]:
                      help=_("Only sittings of game G ({games}).").format(games=listed())),
         click.option("--since", type=Date(), help=_("Only sittings on or after this day.")),
         click.option("--until", type=Date(), help=_("Only sittings on or before this day.")),
-        click.option("--player", type=Player(), metavar="P",
+        click.option("--player", type=KnownPlayer(), metavar="P",
                      help=_("Only sittings where P played (case is ignored).")),
         dir_option,
     ]):
@@ -199,7 +199,7 @@ def _closest(typed: str, known: list[str]) -> str:
 @click.option("--mark-paid", is_flag=True,
               help=_("After printing, mark the unpaid sittings chosen as paid today."))
 @click.option("--chart", is_flag=True, help=_("Draw each player's running money instead."))
-@click.option("--explain", metavar=_("NAME"), type=Player(),
+@click.option("--explain", metavar=_("NAME"), type=KnownPlayer(),
               help=_("List what makes up NAME's outstanding money, with the running total."))
 @output_options
 @table_option("sittings", "accounts", "payments", "plan")

@@ -114,11 +114,9 @@ def _once(values: dict[str, Any], key: str, value: Any) -> None:
 def _complete(read: Any, words: list[str], incomplete: str) -> list[tuple[str, str]]:
     """Trumps; then a player of the rubber (and his side's tricks); then honours by the
     players of the rubber not named yet, the doublings, void."""
-    from ..games.partnership import next_rubber
-
     if not words:
         return short.starting([(w, _("trumps")) for w in TRUMP.shown], incomplete)
-    four = list(next_rubber(read.standing.state, read.header.players).teams.seating)
+    four = list(read.table_now.in_play)
     if words[-1].lower() in CHICANE_WORDS:
         return short.starting([(p, _("held no trumps")) for p in four], incomplete)
     if len(words) == 1:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
     from ..files.revise import Amended
 from .options import CONTEXT, Command, echo, run_state, session_params, session_path, why_param
-from .params import Count, Player
+from .params import Count, Player, dealers
 
 Values = dict[str, Any]
 """A deal's inputs as the long options give them, by option name."""
@@ -123,7 +123,7 @@ def at_table(before: Any, game: str, hint: str = "") -> Players:
     """The players at the table of the session `before` (a Snapshot), if it is of
     `game`."""
     of_game(before.header, game, hint)
-    seated: Players = before.standing.seated
+    seated: Players = before.table_now.seated
     return seated
 
 
@@ -159,7 +159,7 @@ class GameCommand(Command):
 
 def _common_deal_options() -> list[click.Parameter]:
     return [
-        click.Option(["--dealer"], type=Player(), metavar="P",
+        click.Option(["--dealer"], type=Player(dealers), metavar="P",
                      help=_("Who dealt [default: the next in turn].")),
         click.Option(["--dry-run"], is_flag=True,
                      help=_("Show what the deal would do; save nothing.")),

@@ -166,7 +166,7 @@ def _words() -> list[tuple[str, str]]:
 def _complete(read: Any, words: list[str], incomplete: str) -> list[tuple[str, str]]:
     """Players not yet named (as PLAYER=), the words of the short form; after miss, a
     player; after order, players."""
-    players = list(read.header.players)
+    players = list(read.table_now.in_play)
     if words and words[-1].lower() in MISS:
         return short.starting([(p, _("took miss")) for p in players], incomplete)
     if words and words[-1].lower() in ORDER:

@@ -8,6 +8,7 @@ when the deal is built (Players.find), where an ambiguous start or a near miss i
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -18,6 +19,72 @@ from ..i18n import _
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
+    from ..tablenow import TableNow
+
+Among = Callable[["TableNow"], Sequence[str]]
+"""Whom a player option may name, from the table now (what its completion offers)."""
+
+
+def in_play(now: TableNow) -> Sequence[str]:
+    """The players of the next deal."""
+    return now.in_play
+
+
+def seated(now: TableNow) -> Sequence[str]:
+    """Everyone at the table."""
+    return now.seated.names
+
+
+def dealers(now: TableNow) -> Sequence[str]:
+    """Who may deal the next deal."""
+    return now.may_deal
+
+
+def listed(incomplete: str, names: Sequence[str], suffix: str = "", about: str = "",
+           once: bool = False) -> list[tuple[str, str]]:
+    """Completions of the last of names typed with commas (or a slash) between them, each
+    perhaps with its count (a=2,b): what is typed before the last kept before each of
+    `names` that starts as the last does, `suffix` after it; `once`: a name already typed
+    is not offered again."""
+    cut = max(incomplete.rfind(","), incomplete.rfind("/"))
+    done, last = incomplete[:cut + 1], incomplete[cut + 1:]
+    pieces = (w.partition("=")[0].strip() for w in done.replace("/", ",").split(","))
+    typed = {w.casefold() for w in pieces if w}
+    return [(f"{done}{name}{suffix}", about) for name in names
+            if name.casefold().startswith(last.casefold())
+            and not (once and _is_typed(name, typed, names))]
+
+
+def _is_typed(name: str, typed: set[str], names: Sequence[str]) -> bool:
+    """Whether one of `typed` names `name`: his name, or a start of it no other shares."""
+    folded = name.casefold()
+    return any(folded == t or (folded.startswith(t) and sum(
+        n.casefold().startswith(t) for n in names) == 1) for t in typed)
+
+
+class Completes:
+    """A player type's completion: whom it may name, from the table now of the session a
+    command names (shell completion) or of the sitting (the prompt of play)."""
+
+    among: Among
+    suffix = ""
+    once = False
+
+    def about(self) -> str:
+        """A word on what a candidate is."""
+        return _("player") if not self.suffix else _("and a number")
+
+    def candidates(self, now: TableNow, incomplete: str) -> list[tuple[str, str]]:
+        """What may be typed at the cursor, each with a word on what it is."""
+        return listed(incomplete, self.among(now), self.suffix, self.about(), self.once)
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
+                       ) -> list[CompletionItem]:
+        from click.shell_completion import CompletionItem
+
+        now = session_table(ctx)
+        return [] if now is None else [CompletionItem(value, help=about) for value, about in
+                                       self.candidates(now, incomplete)]
 
 
 class Param(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.4 on
@@ -76,15 +143,17 @@ class Count(Param):
         return found
 
 
-class PlayerCount(Param):
+class PlayerCount(Completes, Param):
     """PLAYER=N: a player, as typed, and a count (whether the count can be is the rules'
     to say)."""
 
     name = "PLAYER=N"
     metavar = _("PLAYER=N")
+    suffix = "="
 
-    def __init__(self, high: int = 10**9) -> None:
+    def __init__(self, high: int = 10**9, among: Among = in_play) -> None:
         self.high = high
+        self.among = among
 
     done = tuple
 
@@ -101,21 +170,17 @@ class PlayerCount(Param):
                         "Ann=2)").format(value=value), param, ctx)
         return name.strip(), count
 
-    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
-                       ) -> list[CompletionItem]:
-        from click.shell_completion import CompletionItem
 
-        return [CompletionItem(f"{p}=") for p in session_players(ctx)
-                if p.casefold().startswith(incomplete.casefold())]
-
-
-class PlayerCounts(Param):
+class PlayerCounts(Completes, Param):
     """PLAYER=N,PLAYER=N,... or none."""
 
     name = "P=N,..."
+    suffix = "="
+    once = True
 
-    def __init__(self, high: int = 10**9) -> None:
+    def __init__(self, high: int = 10**9, among: Among = in_play) -> None:
         self.one = PlayerCount(high)
+        self.among = among
 
     done = tuple
 
@@ -126,26 +191,18 @@ class PlayerCounts(Param):
             return ()
         return tuple(self.one.convert(item, param, ctx) for item in text.split(","))
 
-    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
-                       ) -> list[CompletionItem]:
-        from click.shell_completion import CompletionItem
 
-        done, _sep, last = incomplete.rpartition(",")
-        prefix = f"{done}," if done else ""
-        return [CompletionItem(f"{prefix}{p}=") for p in session_players(ctx)
-                if p.casefold().startswith(last.casefold())]
-
-
-class Names(Param):
+class Names(Completes, Param):
     """Names separated by commas: A,B,C."""
 
     name = "A,B,C"
 
     done = tuple
 
-    def __init__(self, new: bool = False) -> None:
+    def __init__(self, new: bool = False, among: Among = in_play) -> None:
         self.new = new
         """Names of new players: each at most LONGEST characters."""
+        self.among = among
 
     def read(self, value: str, param: click.Parameter | None, ctx: click.Context | None
              ) -> tuple[str, ...]:
@@ -163,21 +220,15 @@ class Names(Param):
                 check_length(name)
         return names
 
-    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
-                       ) -> list[CompletionItem]:
-        from click.shell_completion import CompletionItem
 
-        done, _sep, last = incomplete.rpartition(",")
-        prefix = f"{done}," if done else ""
-        return [CompletionItem(prefix + p) for p in session_players(ctx)
-                if p.casefold().startswith(last.casefold())]
-
-
-class Player(Param):
+class Player(Completes, Param):
     """One player, as typed."""
 
     name = "PLAYER"
     metavar = _("PLAYER")
+
+    def __init__(self, among: Among = in_play) -> None:
+        self.among = among
 
     def read(self, value: str, param: click.Parameter | None, ctx: click.Context | None
              ) -> str:
@@ -186,18 +237,26 @@ class Player(Param):
             self.fail(_("give a player's name"), param, ctx)
         return text
 
+
+class KnownPlayer(Player):
+    """A player the book knows, as typed: completed from every sitting of the folder."""
+
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
                        ) -> list[CompletionItem]:
-        from click.shell_completion import CompletionItem
+        from .pay import complete_players
 
-        return [CompletionItem(p) for p in session_players(ctx)
-                if p.casefold().startswith(incomplete.casefold())]
+        found: list[CompletionItem] = complete_players(ctx, incomplete)
+        return found
 
 
-class Teams(Param):
+class Teams(Completes, Param):
     """Two partnerships: A,C/B,D."""
 
     name = "A,C/B,D"
+    once = True
+
+    def __init__(self, among: Among = seated) -> None:
+        self.among = among
 
     done = tuple
 
@@ -293,17 +352,17 @@ class Date(Param):
                       .format(value=value), param, ctx)
 
 
-def session_players(ctx: click.Context) -> tuple[str, ...]:
-    """The players of the session a command names, for completion; none if it cannot be
+def session_table(ctx: click.Context) -> TableNow | None:
+    """The table now of the session a command names, for completion; None if it cannot be
     read."""
-    from .. import files
     from ..errors import ScorekeeperError
     from .options import session_path
+    from .saving import known_or_open
 
     try:
-        return files.open(session_path(ctx, ctx.params.get("session"))).players
+        return known_or_open(ctx, session_path(ctx, ctx.params.get("session"))).table_now
     except (ScorekeeperError, click.ClickException):
-        return ()
+        return None
 
 
 class Why(Param):

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from ..games.partnership import NewPartnerships, Teams, check_a_change, default_teams
+from ..games.partnership import NewPartnerships, Teams
 from ..i18n import _
 from ..session import AnySession
 from .common import GameCommand, at_table
@@ -20,9 +20,11 @@ def first_rubber(session: AnySession) -> list[str]:
     """What `new` says of a partnership game after its first line: who plays the first
     rubber (and who sits it out), and who deals first."""
     from ..render.base import rate
+    from ..session import start, table_now
 
-    teams = default_teams(session.players)
-    out = ", ".join(p for p in session.players if p not in teams.seating)
+    now = table_now(session, start(session))
+    assert now.upcoming is not None  # a partnership game's first rubber
+    teams, out = now.upcoming.teams, ", ".join(now.out)
     first = (_("Rubber 1: {teams} ({out} out); {rate}.") if out else
              _("Rubber 1: {teams}; {rate}.")).format(teams=teams, out=out, rate=rate(session))
     return [first, _("{dealer} deals first.").format(dealer=session.opening_dealer)]
@@ -54,10 +56,11 @@ def rubber_command(game: str) -> click.Command:
         from .saving import record
 
         def build(before: Any) -> NewPartnerships:
-            players = at_table(before, game)
-            (a, b), (c, d) = ((players.find(p) for p in side) for side in teams)
+            at_table(before, game)
+            now = before.table_now
+            (a, b), (c, d) = ((now.seated_player(p) for p in side) for side in teams)
             new = Teams((a, b), (c, d))
-            check_a_change(before.standing.state, new, players)  # under the lock
+            now.check_partnerships(new)  # under the lock
             return NewPartnerships(new)
 
         done = record(ctx, session_path(ctx, session), build, what=_("the new partnerships"))

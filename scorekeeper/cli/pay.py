@@ -51,7 +51,8 @@ class Folder(NamedTuple):
       scorekeeper pay --undo --why "paid twice"
       scorekeeper pay --amend 2 Bo Ann 60 --why "it was 60"
     """))
-@click.argument("words", nargs=-1, metavar=_("FROM TO AMOUNT"))
+@click.argument("words", nargs=-1, metavar=_("FROM TO AMOUNT"),
+                shell_complete=lambda ctx, _param, word: complete_players(ctx, word))
 @click.option("--currency", type=Label(), metavar="C",
               help=_("The currency [default: the one the two have played in]."))
 @click.option("--date", type=Date(), help=_("The day it was paid [default: today]."))
@@ -168,10 +169,9 @@ def _payment(found: Folder, words: tuple[str, ...], currency: str | None,
     return book.Paid(number, day, payer, payee, payfile.money(words[2], places), chosen, note)
 
 
-def _player(found: Folder, typed: str, new_player: bool) -> str:
-    """The player `typed` names, as the book spells him; with `new_player`, a new one."""
+def known_players(found: Folder) -> list[str]:
+    """Every player the book knows: of the folder's sittings, then of its payments."""
     from .. import book
-    from ..games.players import Players, check_new_name
 
     known = book.players_in(found.sittings)
     folded = {k.casefold() for k in known}
@@ -180,6 +180,33 @@ def _player(found: Folder, typed: str, new_player: bool) -> str:
             if name.casefold() not in folded:
                 known.append(name)
                 folded.add(name.casefold())
+    return known
+
+
+def complete_players(ctx: click.Context, incomplete: str) -> list[Any]:
+    """FROM and TO: the players the book knows (TO: but FROM)."""
+    from click.shell_completion import CompletionItem
+
+    words = ctx.params.get("words") or ()
+    if len(words) >= 2 or incomplete.startswith("-"):
+        return []
+    from ..files import payfile
+
+    try:
+        root = folder_to_list(ctx)
+        known = known_players(Folder(_sittings(root), payfile.read(root)))
+    except (ScorekeeperError, click.ClickException):
+        return []
+    payer = words[0].casefold() if words else None
+    return [CompletionItem(p, help=_("player")) for p in known
+            if p.casefold().startswith(incomplete.casefold()) and p.casefold() != payer]
+
+
+def _player(found: Folder, typed: str, new_player: bool) -> str:
+    """The player `typed` names, as the book spells him; with `new_player`, a new one."""
+    from ..games.players import Players, check_new_name
+
+    known = known_players(found)
     try:
         return Players(tuple(known)).find(typed) if known else _unknown(typed)
     except RuleError:

@@ -174,11 +174,9 @@ def _short(words: list[str]) -> dict[str, Any]:
 def _complete(read: Any, words: list[str], incomplete: str) -> list[tuple[str, str]]:
     """The contractor (one of those in the play) or pass; then bid and meld, numbers; then
     how a short meld ended."""
-    from ..games.pinochle import in_play
-
     danish = SPEAKING.code == "da"
     if not words:
-        bidders = in_play(read.header.players, read.standing.next_dealer)
+        bidders = read.table_now.in_play
         return short.starting([*((p, _("the contractor")) for p in bidders),
                                ("pass", _("nobody bid")),
                                *([("pas", _("nobody bid"))] if danish else [])], incomplete)
@@ -197,7 +195,7 @@ def _starts(read: Any, word: str) -> bool:
     if word.startswith("-") or word.lower() in PASSED:
         return True
     try:
-        read.header.players.find(word)
+        read.table_now.seated.find(word)
     except RuleError:
         return False
     return True

@@ -134,7 +134,7 @@ class Sitting:
             read = self.snapshot()
         except ScorekeeperError:
             return _("(the file cannot be read just now)")
-        return view_of(read.header.game).prompt(read.header, read.standing)
+        return view_of(read.header.game).prompt(read.header, read.standing, read.table_now)
 
     def balances(self) -> str:
         """The running balances in one line: Ann +3 · Bob -2 · pool 6; the names cut short
@@ -156,12 +156,12 @@ class Sitting:
         def line(names: dict[str, str]) -> str:
             return " · ".join([*(f"{names.get(p, p)} {number(f'{balances[p]:+d}')}"
                                  if balances[p] else f"{names.get(p, p)} 0"
-                                 for p in read.players), *extra])
+                                 for p in read.table_now.everyone), *extra])
 
         full = line({})
         if len(full) <= shutil.get_terminal_size().columns:
             return full
-        return line(abbreviations(list(read.players)))
+        return line(abbreviations(list(read.table_now.everyone)))
 
     def commands(self) -> dict[str, str]:
         """Every command at the prompt, and what each does."""
@@ -195,6 +195,12 @@ class Sitting:
             return name, self.cli.group.commands[name], words[1:]
         return "deal", self.cli.deal, words
 
+    def argv(self, command: click.Command, args: list[str]) -> list[str]:
+        """A command's arguments at the prompt, with this sitting's session if it takes
+        one."""
+        takes_session = any(p.name == "session" for p in command.params)
+        return ["--session", self.path, *args] if takes_session else list(args)
+
     def run(self, command: click.Command, name: str, args: list[str], ask: Ask | None = None
             ) -> bool:
         """Run one command as the one-shot command line would (`ask`: how to ask the
@@ -209,9 +215,7 @@ class Sitting:
         if state is not None:
             state.ask = ask
         try:
-            takes_session = any(p.name == "session" for p in command.params)
-            with command.make_context(name, ["--session", self.path, *args] if takes_session
-                                      else args, parent=self.root) as ctx:
+            with command.make_context(name, self.argv(command, args), parent=self.root) as ctx:
                 command.invoke(ctx)
         except click.exceptions.Exit as done:
             return done.exit_code == 0

@@ -20,7 +20,7 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from ..i18n import _
 from .lines import LONGEST
 from .options import FORMATS, echo
-from .params import Choice, PlayerCount, PlayerCounts
+from .params import Choice, Completes
 from .play import YES, Ask, Sitting, Y, one_line
 
 
@@ -147,10 +147,7 @@ class PlayCompleter(Completer):
         options = self.options(words)
         param = options.get(previous)
         if param is not None and not getattr(param, "is_flag", False):
-            done, _sep, last = word.replace("/", ",").rpartition(",")
-            prefix = word[:len(done) + 1] if done else ""
-            return [(prefix + value, about) for value, about in
-                    starting(self.values(param, read), last)]
+            return self.values(param, read, word)
         if word.startswith("-"):
             return starting([(opt, getattr(p, "help", None) or "") for opt, p in options.items()
                              if opt.startswith("--")], word)
@@ -161,7 +158,7 @@ class PlayCompleter(Completer):
             deal = self.sitting.form.complete(read, [], word)
             return [*starting(list(self.sitting.commands().items()), word), *deal]
         if command in self.sitting.commands() and command != "deal":
-            return []
+            return self.arguments(words, word)
         typed = words[1:] if command == "deal" else words
         return self.sitting.form.complete(read, typed, word)
 
@@ -177,12 +174,28 @@ class PlayCompleter(Completer):
             return starting(numbered[::-1], word)
         return self.sitting.form.complete(read, words[2:], word)
 
-    def values(self, param: click.Parameter, read: Any) -> list[tuple[str, str]]:
-        players = list(read.header.players)
-        if isinstance(param.type, (PlayerCount, PlayerCounts)):
-            return [(f"{p}=", _("and a number")) for p in players]
+    def values(self, param: click.Parameter, read: Any, word: str) -> list[tuple[str, str]]:
+        """An option's values: players as the table now has them, or the option's words."""
+        from .short import starting
+
+        if isinstance(param.type, Completes):
+            return param.type.candidates(read.table_now, word)
         if isinstance(param.type, Choice):
-            return [(w, param.type.name.lower()) for w in param.type.shown]
-        if param.type.name in ("PLAYER", "A,B,C", "A,C/B,D"):
-            return [(p, _("player")) for p in players]
+            return starting([(w, param.type.name.lower()) for w in param.type.shown], word)
         return []
+
+    def arguments(self, words: list[str], word: str) -> list[tuple[str, str]]:
+        """A command's own arguments (join's NAME, leave's, pay's FROM TO), completed as
+        the command line completes them."""
+        from click.shell_completion import _resolve_incomplete
+
+        found = self.sitting.command(words)
+        if found is None:
+            return []
+        name, command, args = found
+        argv = self.sitting.argv(command, args)
+        with command.make_context(name, argv.copy(), parent=self.sitting.root,
+                                  resilient_parsing=True) as ctx:
+            target, incomplete = _resolve_incomplete(ctx, argv, word)
+            return [(item.value, item.help or "") for item in
+                    target.shell_complete(ctx, incomplete)]

@@ -9,7 +9,7 @@ import click
 
 from ..i18n import _
 from .options import CONTEXT, Command, echo, session_option, session_path
-from .params import Player
+from .params import Player, seated
 
 
 @click.command(context_settings=CONTEXT, cls=Command, help=_("""\
@@ -23,8 +23,9 @@ Examples:
   scorekeeper join Eve
   scorekeeper join Eve --after Bob
 """))
-@click.argument("name", metavar=_("NAME"))
-@click.option("--after", type=Player(), metavar="P",
+@click.argument("name", metavar=_("NAME"),
+                shell_complete=lambda ctx, _param, word: _returning(ctx, word))
+@click.option("--after", type=Player(seated), metavar="P",
               help=_("The player he sits after [default: he takes the last seat]."))
 @session_option
 @click.pass_context
@@ -36,8 +37,10 @@ def join(ctx: click.Context, name: str, after: str | None, session: str | None) 
     check_new_name(name.strip())
 
     def build(before: Any) -> Seating:
-        seated = before.standing.seated
-        return Seating(name.strip(), True, None if after is None else seated.find(after))
+        now = before.table_now
+        back = [p for p in now.left if p.casefold() == name.strip().casefold()]
+        return Seating(back[0] if back else name.strip(), True,
+                       None if after is None else now.seated_player(after))
 
     # TRANSLATORS: put in "Note: {what} was recorded"
     _record(ctx, session, build, _("{name}'s joining").format(name=name.strip()))
@@ -54,7 +57,7 @@ leave.
 Example:
   scorekeeper leave Bob
 """))
-@click.argument("name", type=Player(), metavar=_("NAME"))
+@click.argument("name", type=Player(seated), metavar=_("NAME"))
 @session_option
 @click.pass_context
 def leave(ctx: click.Context, name: str, session: str | None) -> None:
@@ -62,10 +65,22 @@ def leave(ctx: click.Context, name: str, session: str | None) -> None:
     from ..seating import Seating
 
     def build(before: Any) -> Seating:
-        return Seating(before.standing.seated.find(name), False)
+        return Seating(before.table_now.seated_player(name), False)
 
     # TRANSLATORS: put in "Note: {what} was recorded"
     _record(ctx, session, build, _("{name}'s leaving").format(name=name))
+
+
+def _returning(ctx: click.Context, incomplete: str) -> list[Any]:
+    """Who may join: a new name (nothing to offer), or one who left and comes back."""
+    from click.shell_completion import CompletionItem
+
+    from .params import session_table
+
+    now = session_table(ctx)
+    return [] if now is None else [
+        CompletionItem(p, help=_("left the table")) for p in now.left
+        if p.casefold().startswith(incomplete.casefold())]
 
 
 def _record(ctx: click.Context, session: str | None, build: Any, what: str) -> None:

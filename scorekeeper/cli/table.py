@@ -109,7 +109,7 @@ def _players(ctx: click.Context, path: str) -> str:
     from ..render.layout import abbreviations
     from .saving import known_or_open
 
-    players = list(known_or_open(ctx, path).header.players)
+    players = list(known_or_open(ctx, path).table_now.seated)
     short = abbreviations(players, least=1)
     return ", ".join(f"{p} ({short[p].lower()})" if p in short else p for p in players)
 

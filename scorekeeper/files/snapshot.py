@@ -11,19 +11,31 @@ only onto the file it was read from, if the file still holds its bytes (files.ch
 from __future__ import annotations
 
 import datetime
+import functools
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import SessionError, SessionFileError
 from ..i18n import _
 from ..seating import is_seating_data
-from ..session import AnySession, DealError, Played, Standing, Tally, nets, replay, tally
+from ..session import (
+    AnySession,
+    DealError,
+    Played,
+    Standing,
+    Tally,
+    nets,
+    replay,
+    table_now,
+    tally,
+)
 from . import atomic, cache, tomlread
 from .append import AppendPoint, canonical_point
 from .paths import session_name
 
 if TYPE_CHECKING:
     from ..history import Revision
+    from ..tablenow import TableNow
 
 BOM = "\ufeff"
 
@@ -120,6 +132,12 @@ class Snapshot:
         if self._nets is None:
             self._nets = nets(self.header, self.standing)
         return self._nets
+
+    @functools.cached_property
+    def table_now(self) -> TableNow:
+        """Who sits, deals and sits out next, and the partnerships to come: worked out once
+        for this reading, and read by every command that needs any of it."""
+        return table_now(self.header, self.standing)
 
     @property
     def date(self) -> datetime.date:

@@ -14,14 +14,19 @@ returns the next state and the result. The session folds its entries through it.
 """
 
 
+from __future__ import annotations
+
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from ..i18n import _
 from ..ledger import Transfer
 from .data import DealUpgrade
 from .players import Players
+
+if TYPE_CHECKING:
+    from .partnership import Teams
 
 
 class Entry(Protocol):
@@ -50,6 +55,29 @@ class Table(NamedTuple, Generic[S]):
     players: Players
     dealer: str
     settings: S
+
+
+class Partnerships(NamedTuple):
+    """The partnerships of a partnership game's rubber, and its number."""
+
+    number: int
+    teams: Teams
+
+
+class Seats(NamedTuple):
+    """What a game says of the table before its next deal, beside who sits at it (the
+    defaults: a game where everyone seated plays every deal and anyone seated deals)."""
+
+    out: tuple[str, ...] = ()
+    """Who sits out the next deal: named in it as nobody (Pinochle's dealer, with four)."""
+    dealers: tuple[str, ...] | None = None
+    """Who may deal it; None: anyone seated."""
+    playing: Partnerships | None = None
+    """A partnership game: the rubber being played, if one is."""
+    upcoming: Partnerships | None = None
+    """A partnership game: the rubber to be played next (after the one being played)."""
+    pending: Teams | None = None
+    """A partnership game: partnerships set and not yet played under."""
 
 
 class Game(ABC, Generic[S, E, St, R]):
@@ -110,10 +138,6 @@ class Game(ABC, Generic[S, E, St, R]):
         0). What the file keeps of a deal: the facts, not their context."""
         return entry
 
-    def check_leave(self, state: St, player: str, seated: Players) -> None:
-        """Refuse (RuleError) to let `player` leave the table now; by default anyone may,
-        between deals."""
-
     def misread(self, then: E, now: E) -> str:
         """How an entry, the same in the file, reads otherwise: `then` as it was played,
         `now` after a change before it (both as `in_full` gives them)."""
@@ -135,6 +159,11 @@ class Game(ABC, Generic[S, E, St, R]):
     def next_dealer(self, state: St, players: Players, dealer: str, entry: E) -> str:
         """Who deals after `entry`, dealt by `dealer`: by default the next seat."""
         return players.after(dealer)
+
+    def seats(self, state: St, seated: Players, next_dealer: str) -> Seats:
+        """Who plays, deals and sits out the next deal, and a partnership game's rubbers:
+        what the table now (scorekeeper.tablenow) holds beside who is seated."""
+        return Seats()
 
     def end_of_sitting(self, state: St, players: Players, next_dealer: str) -> list[Transfer]:
         """Transfers that close the sitting (Loo shares out the pool); none by default."""

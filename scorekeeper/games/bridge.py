@@ -127,7 +127,7 @@ class Bridge(PartnershipGame[BridgeSettings, BridgeDeal]):
     unit = "point"
     min_players, max_players = 4, 12
     entry_keys = DEAL_KEYS | {"teams"}
-    state_version = 4
+    state_version = 5
     rubber_bonus = RUBBER_BONUS
     counts = (*PartnershipGame.counts, "slams")
 

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 from ..errors import RuleError
 from ..i18n import _
 from ..ledger import Transfer
-from .base import Entry, Game, Table
+from .base import Entry, Game, Partnerships, Seats, Table
 from .data import Fields
 from .players import Players
 
@@ -200,9 +200,10 @@ class RubberState(NamedTuple):
     next_teams: Teams | None = None
     """The partnerships for the next rubber, when changed."""
     turn: str | None = None
-    """While partnerships are changed between deals: who deals next if the partnerships
-    that play in the end are those played last (a change undone by another before a deal
-    leaves the deal going round the table)."""
+    """Between rubbers: who deals if those of the rubber just played play on (round the
+    table); set by the deal that wins a rubber, or the first change before any deal."""
+    first: Teams | None = None
+    """Rubber 1's partnerships unless changed: seats 1 & 3 v 2 & 4 as the sitting began."""
 
     @property
     def playing(self) -> Rubber | None:
@@ -264,17 +265,8 @@ def next_rubber(state: RubberState, players: Players) -> Rubber:
     if state.playing:
         return state.playing
     teams = state.next_teams or (state.last.teams if state.last else None)
-    return Rubber(state.last.number + 1 if state.last else 1, teams or default_teams(players))
-
-
-def check_a_change(state: RubberState, teams: Teams, players: Players) -> None:
-    """New partnerships must be new: the same ones again are a slip (a command run twice).
-    Checked when they are given, not when a file is read: older files may hold such."""
-    upcoming = state.next_teams or (state.last.teams if state.last else default_teams(players))
-    if teams == upcoming:
-        number = state.last.number + 1 if state.last else 1
-        raise RuleError(_("rubber {number} is already to be played {teams}: these "
-                          "partnerships change nothing").format(number=number, teams=teams))
+    return Rubber(state.last.number + 1 if state.last else 1, teams or state.first
+                  or default_teams(players))
 
 
 def check_dealer(rubber: Rubber, dealer: str) -> None:
@@ -382,23 +374,24 @@ class PartnershipGame(Game[S, D | NewPartnerships, RubberState,
     def is_deal_data(self, data: Mapping[str, object]) -> bool:
         return "teams" not in data
 
-    def check_leave(self, state: RubberState, player: str, seated: Players) -> None:
-        """Only a player outside the rubber being played, or to be played next, may go."""
+    def seats(self, state: RubberState, seated: Players, next_dealer: str) -> Seats:
+        """The four of the rubber being played (or next) play and deal, the rest sit out;
+        the rubber after it is played by the partnerships set for it, else the same."""
         rubber = next_rubber(state, seated)
-        if player in rubber.teams.seating:
-            message = (_("{player} plays in rubber {number}, which is being played by {teams}: "
-                         "{player} may leave once it is won") if state.playing else
-                       _("{player} plays in rubber {number}, which is to be played next by "
-                         "{teams}: {player} may leave once other partnerships are set "
-                         "('{game} rubber --teams')"))
-            raise RuleError(message.format(player=player, number=rubber.number,
-                                           teams=rubber.teams, game=self.name))
+        four = rubber.teams.seating
+        out = tuple(p for p in seated if p not in four)
+        if state.playing is None:
+            return Seats(out, four, None, Partnerships(rubber.number, rubber.teams),
+                         state.next_teams)
+        return Seats(out, four, Partnerships(rubber.number, rubber.teams),
+                     Partnerships(rubber.number + 1, state.next_teams or rubber.teams),
+                     state.next_teams)
 
     def check_seating(self, players: Players, settings: S, first_dealer: str) -> None:
         check_dealer(Rubber(1, default_teams(players)), first_dealer)
 
     def initial_state(self, settings: S, players: Players) -> RubberState:
-        return RubberState()
+        return RubberState(first=default_teams(players))
 
     def play(self, state: RubberState, entry: D | NewPartnerships, table: Table[S]
              ) -> tuple[RubberState, DealResult[D] | PartnershipsResult]:
@@ -409,7 +402,8 @@ class PartnershipGame(Game[S, D | NewPartnerships, RubberState,
             waiting = state.playing is not None
             number = rubber.number + 1 if waiting else rubber.number
             result = PartnershipsResult(number, entry.teams, waiting)
-            return state._replace(next_teams=entry.teams, turn=state.turn or table.dealer), result
+            turn = state.turn if waiting else state.turn or table.dealer
+            return state._replace(next_teams=entry.teams, turn=turn), result
         check_named(rubber, self.named(entry), table.players)
         check_dealer(rubber, table.dealer)
         scoring = self.score(rubber, entry, table)
@@ -420,7 +414,9 @@ class PartnershipGame(Game[S, D | NewPartnerships, RubberState,
                             after.above[len(rubber.above):], game_won,
                             moved(state.playing, after))
         if state.playing:
-            return RubberState(after, state.earlier, state.next_teams, None), scored
+            # won: the deal goes on round the table if these partnerships play again
+            turn = None if after.winner is None else after.teams.after(table.dealer)
+            return RubberState(after, state.earlier, state.next_teams, turn), scored
         # a new rubber: it takes the partnerships set for it
         earlier = state.earlier if state.last is None else Earlier(state.last.summary(),
                                                                    state.earlier)
@@ -429,17 +425,17 @@ class PartnershipGame(Game[S, D | NewPartnerships, RubberState,
     def next_dealer(self, state: RubberState, players: Players, dealer: str,
                     entry: D | NewPartnerships) -> str:
         """Round the four of the rubber, partners opposite. The first deal under new
-        partnerships is the first-named player's; a change made while a rubber is played
-        waits for it to end."""
-        last = state.last.teams if state.last else default_teams(players)
+        partnerships (not those of the rubber just played) is X1's; a change another
+        replaces before a deal is played under it decides nothing (SPEC 4)."""
+        last = state.last.teams if state.last else state.first or default_teams(players)
+        if state.playing:
+            return dealer if isinstance(entry, NewPartnerships) else last.after(dealer)
+        upcoming = state.next_teams or last
+        if upcoming != last:
+            return upcoming.first[0]
         if isinstance(entry, NewPartnerships):
-            if state.playing:
-                return dealer  # the change waits for the rubber to be won
-            # only the partnerships that play decide: back to the last, the deal goes round
-            return (state.turn or dealer) if entry.teams == last else entry.teams.first[0]
-        if state.playing or state.next_teams in (None, last):
-            return next_rubber(state, players).teams.after(dealer)
-        return state.next_teams.first[0]
+            return state.turn or dealer  # back to the last partnerships: round the table
+        return last.after(dealer)
 
     def state_to_data(self, state: RubberState) -> object:
         last = state.last
@@ -447,13 +443,13 @@ class PartnershipGame(Game[S, D | NewPartnerships, RubberState,
                                          last.game_winners, last.above, last.winner)
         earlier = [(r.number, _teams_data(r.teams), r.points, r.games_won, r.winner)
                    for r in state.rubbers[:-1]]
-        return (pad, earlier, None if state.next_teams is None else _teams_data(state.next_teams),
-                state.turn)
+        teams = [None if t is None else _teams_data(t) for t in (state.next_teams, state.first)]
+        return (pad, earlier, teams[0], state.turn, teams[1])
 
     def state_from_data(self, data: object) -> RubberState:
-        if not isinstance(data, tuple) or len(data) != 4:
+        if not isinstance(data, tuple) or len(data) != 5:
             raise ValueError(f"not a {self.title} state: {data!r}")
-        pad, earlier, next_teams, turn = data
+        pad, earlier, next_teams, turn, first = data
         if not (turn is None or isinstance(turn, str)):
             raise ValueError(f"not a dealer: {turn!r}")
         chain = None
@@ -463,7 +459,8 @@ class PartnershipGame(Game[S, D | NewPartnerships, RubberState,
         last = None if pad is None else Rubber(
             pad[0], _teams(pad[1]), tuple(tuple(map(tuple, g)) for g in pad[2]), tuple(pad[3]),
             tuple(map(tuple, pad[4])), pad[5])
-        return RubberState(last, chain, None if next_teams is None else _teams(next_teams), turn)
+        return RubberState(last, chain, None if next_teams is None else _teams(next_teams), turn,
+                           None if first is None else _teams(first))
 
 
 def _teams_data(teams: Teams) -> object:

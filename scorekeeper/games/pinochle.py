@@ -17,7 +17,7 @@ from .. import i18n
 from ..errors import RuleError
 from ..i18n import _
 from ..ledger import Transfer
-from .base import Game, Table
+from .base import Game, Seats, Table
 from .cards import Card, Suit, check_pack, meld_total, parse_card, parse_suit
 from .data import DealUpgrade, Fields
 from .players import Players
@@ -294,6 +294,11 @@ class Pinochle(Game[PinochleSettings, PinochleDeal, tuple[()], PinochleResult]):
     def initial_state(self, settings: PinochleSettings, players: Players) -> tuple[()]:
         """Each deal is settled at once: nothing carries from one deal to the next."""
         return ()
+
+    def seats(self, state: tuple[()], seated: Players, next_dealer: str) -> Seats:
+        """The dealer (with five, the fourth after him too) sits out the play; he deals."""
+        playing = in_play(seated, next_dealer)
+        return Seats(tuple(p for p in seated if p not in playing))
 
     def play(self, state: tuple[()], entry: PinochleDeal, table: Table[PinochleSettings]
              ) -> tuple[tuple[()], PinochleResult]:

@@ -20,6 +20,7 @@ from ..session import Consequences, Played, Session, Standing
 
 if TYPE_CHECKING:
     from ..reckoning import Settlement
+    from ..tablenow import TableNow
 
 
 class View(ABC, Generic[S, E, St, R]):
@@ -173,10 +174,12 @@ class View(ABC, Generic[S, E, St, R]):
     positional: str | None = None
     """The input given without an option name (Loo: the tricks, PLAYER=N)."""
 
-    def prompt(self, session: Session[S, E, St, R], standing: Standing[St]) -> str:
-        """What comes next, for the prompt of `play`: "hand 7 · Dan deals"."""
+    def prompt(self, session: Session[S, E, St, R], standing: Standing[St], now: TableNow
+               ) -> str:
+        """What comes next, for the prompt of `play`: "hand 7 · Dan deals" (`now`: the
+        table as the sitting stands)."""
         return _("{deal} {number} · {dealer} deals").format(
-            deal=self.deals(1), number=standing.deals + 1, dealer=standing.next_dealer)
+            deal=self.deals(1), number=standing.deals + 1, dealer=now.next_dealer)
 
     def settle_lines(self, session: Session[S, E, St, R], settlement: Settlement[St]
                      ) -> list[str]:

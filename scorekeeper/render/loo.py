@@ -11,6 +11,7 @@ from .base import View
 
 if TYPE_CHECKING:
     from ..reckoning import Settlement
+    from ..tablenow import TableNow
 
 LooSession = Session[LooSettings, LooDeal, LooState, LooHand]
 
@@ -85,7 +86,7 @@ class LooView(View[LooSettings, LooDeal, LooState, LooHand]):
         return {"pool": standing.state.pool,
                 "next_must": session.settings.must and standing.state.single}
 
-    def prompt(self, session: LooSession, standing: Standing[LooState]) -> str:
+    def prompt(self, session: LooSession, standing: Standing[LooState], now: TableNow) -> str:
         state = standing.state
         if not state.single:
             line = _("hand {number} · {dealer} deals · pool {pool}")
@@ -93,7 +94,7 @@ class LooView(View[LooSettings, LooDeal, LooState, LooHand]):
             line = _("hand {number} · {dealer} deals · pool {pool} · must")
         else:
             line = _("hand {number} · {dealer} deals · pool {pool} · single")
-        return line.format(number=standing.deals + 1, dealer=standing.next_dealer,
+        return line.format(number=standing.deals + 1, dealer=now.next_dealer,
                            pool=state.pool + session.settings.ante)
 
     def settle_lines(self, session: LooSession, settlement: Settlement[LooState]) -> list[str]:

@@ -21,18 +21,18 @@ from ..games.partnership import (
     Rubber,
     RubberState,
     RubberSummary,
-    next_rubber,
     side_name,
 )
 from ..games.players import Players
 from ..i18n import _
 from ..seating import SeatingResult
-from ..session import AnySession, Played, Session, Standing
+from ..session import AnySession, Played, Session, Standing, table_now
 from .base import View
 from .layout import wrapped
 
 if TYPE_CHECKING:
     from ..reckoning import Settlement
+    from ..tablenow import TableNow
 
 S = TypeVar("S")
 D = TypeVar("D", bound=Entry)
@@ -98,10 +98,8 @@ class PartnershipView(View[S, D | NewPartnerships, RubberState,
                      standing: Standing[RubberState]) -> list[str]:
         if not isinstance(removed.result, PartnershipsResult):
             return []
-        upcoming = next_rubber(standing.state, standing.seated)
-        if standing.state.playing:
-            upcoming = upcoming._replace(number=upcoming.number + 1,
-                                         teams=standing.state.next_teams or upcoming.teams)
+        upcoming = table_now(session, standing).upcoming
+        assert upcoming is not None  # a partnership game always has a rubber to come
         return [_("Rubber {number} will be played by {teams}.").format(
             number=upcoming.number, teams=upcoming.teams)]
 
@@ -115,7 +113,8 @@ class PartnershipView(View[S, D | NewPartnerships, RubberState,
         first, second = (side_name(s) for s in rubber.teams.sides)
         ta, tb = rubber.totals()
         if rubber.winner is not None:
-            upcoming = next_rubber(state, standing.seated)
+            upcoming = table_now(session, standing).upcoming
+            assert upcoming is not None  # a partnership game always has a rubber to come
             return [_("{winners} win rubber {number}: {first} {first_total}, {second} "
                       "{second_total}.").format(
                         winners=side_name(rubber.teams.sides[rubber.winner]),
@@ -135,11 +134,14 @@ class PartnershipView(View[S, D | NewPartnerships, RubberState,
                   standing: Standing[RubberState]) -> dict[str, Any]:
         return {"rubbers": [rubber_data(r) for r in pads(played)]}
 
-    def prompt(self, session: Sitting[S, D], standing: Standing[RubberState]) -> str:
-        rubber = next_rubber(standing.state, standing.seated)
+    def prompt(self, session: Sitting[S, D], standing: Standing[RubberState], now: TableNow
+               ) -> str:
+        next_one = now.playing or now.upcoming
+        assert next_one is not None  # a partnership game always has a rubber to come
+        rubber = standing.state.playing or Rubber(next_one.number, next_one.teams)
         (a, b), (ga, gb) = rubber.current_game(), rubber.games()
         parts = [_("deal {number}").format(number=standing.deals + 1),
-                 _("{dealer} deals").format(dealer=standing.next_dealer),
+                 _("{dealer} deals").format(dealer=now.next_dealer),
                  _("rubber {number}").format(number=rubber.number),
                  _("{first_below}-{second_below} below, games {first_games}-{second_games}")
                  .format(first_below=figure(a), second_below=figure(b),

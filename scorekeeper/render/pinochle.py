@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import i18n
 from ..games.cards import CARD_POINTS, LAST_TRICK, Card, Meld, Suit
@@ -12,6 +12,9 @@ from ..ledger import balances
 from ..session import Played, Session, Standing
 from .base import View
 from .report import Column, Report, Table
+
+if TYPE_CHECKING:
+    from ..tablenow import TableNow
 
 PinochleSession = Session[PinochleSettings, PinochleDeal, tuple[()], PinochleResult]
 
@@ -98,15 +101,12 @@ class PinochleView(View[PinochleSettings, PinochleDeal, tuple[()], PinochleResul
                                           for p in played.seated if nets[p]))
         return [*lines, _("Next dealer: {dealer}.").format(dealer=standing.next_dealer)]
 
-    def prompt(self, session: PinochleSession, standing: Standing[tuple[()]]) -> str:
-        from ..games.pinochle import in_play
-
-        dealer, seated = standing.next_dealer, standing.seated
-        out = [p for p in seated if p not in in_play(seated, dealer)]
+    def prompt(self, session: PinochleSession, standing: Standing[tuple[()]], now: TableNow
+               ) -> str:
         parts = [_("deal {number}").format(number=standing.deals + 1),
-                 _("{dealer} deals").format(dealer=dealer)]
-        if out:
-            parts.append(_("{players} out").format(players=", ".join(out)))
+                 _("{dealer} deals").format(dealer=now.next_dealer)]
+        if now.out:
+            parts.append(_("{players} out").format(players=", ".join(now.out)))
         return " · ".join(parts)
 
     def held(self, session: PinochleSession, net: int) -> dict[str, int]:
