@@ -176,7 +176,8 @@ def test_a_partnership_game_made_by_the_guide_plays_through_every_command(
         out = sk(project, tmp_path, f"deal {deal}").stdout
     assert "Bob & Dan win rubber 1: Ann & Cid 2, Bob & Dan 15." in out
     assert "Rubber 2 next: Ann & Eve v Bob & Cid." in out
-    assert "Eve plays in rubber 2" in sk(project, tmp_path, "leave Eve", code=1).stderr
+    assert "change the teams first ('whist rubber --teams')" in sk(
+        project, tmp_path, "leave Eve", code=1).stderr
     assert sk(project, tmp_path, "deal --tricks a=7").stdout.startswith(
         "Deal 4 (rubber 2), dealt by Ann: Ann & Eve 1 below.")
     settle = sk(project, tmp_path, "settle").stdout

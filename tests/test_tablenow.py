@@ -13,10 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.errors import RuleError
-from scorekeeper.games.bridge import BridgeDeal, BridgeSettings, NewPartnerships
+from scorekeeper.games.bridge import BridgeDeal, BridgeSettings
 from scorekeeper.games.loo import LooDeal, LooSettings
+from scorekeeper.games.partnership import NewPartnerships, Teams
 from scorekeeper.games.pinochle import PinochleDeal, PinochleSettings
-from scorekeeper.games.rubber import Strain, Teams
+from scorekeeper.games.rubber import Strain
 from scorekeeper.seating import Seating
 from scorekeeper.session import replay, table_now
 from scorekeeper.tablenow import TableNow
