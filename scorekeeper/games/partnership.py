@@ -1,7 +1,7 @@
 """What a partnership game played in rubbers shares (Bridge, and the guide's Short whist):
 two partnerships sitting opposite, a rubber's score pad, a change of partnerships that sits
 among the deals and takes effect with the next rubber, the rubbers won before (a chain every
-later state shares), who deals, who may leave, the state as the cache keeps it, the
+later state shares), who deals, who plays and sits out, the state as the cache keeps it, the
 transfers that follow the rubber's reckoning, and what `stats` counts.
 
 A game of this kind subclasses `PartnershipGame` and says only what a deal is: its inputs
