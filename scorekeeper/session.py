@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple
 
 from . import ledger
 from .errors import RuleError
-from .games.base import E, Game, R, S, St, Table
+from .games.base import Dealing, E, Game, R, S, St
 from .games.players import Players
 from .i18n import _, ngettext
 from .seating import Seating, SeatingResult, seat, seating_data
@@ -179,7 +179,7 @@ def play_next(session: Session[S, E, St, R], standing: Standing[St], entry: E,
     try:
         if entry.dealer is not None:
             seated.require(entry.dealer)
-        state, result = game.play(standing.state, entry, Table(seated, dealer,
+        state, result = game.play(standing.state, entry, Dealing(seated, dealer,
                                                                session.settings))
         balances = dict(standing.balances)
         ledger.add_transfers(balances, result.transfers)
@@ -216,9 +216,9 @@ def in_full(session: Session[S, E, St, R], played: Sequence[Played[E, St, R]], i
     entry = played[index].entry
     if isinstance(entry, Seating):
         return entry
-    table = Table(played[index].seated, played[index].dealer or session.opening_dealer,
+    dealing = Dealing(played[index].seated, played[index].dealer or session.opening_dealer,
                   session.settings)
-    return session.game.in_full(before, entry, table)
+    return session.game.in_full(before, entry, dealing)
 
 
 def replay(session: Session[S, E, St, R], entries: Sequence[E] | None = None,

@@ -13,7 +13,7 @@ from click.testing import CliRunner, Result
 
 from scorekeeper.cli import cli
 from scorekeeper.games import GAMES
-from scorekeeper.games.base import Table
+from scorekeeper.games.base import Dealing
 from scorekeeper.games.players import Players
 from scorekeeper.session import AnySession, Session
 
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def play_one(game: str, state: Any, deal: Any, dealer: str, players: tuple[str, ...],
              settings: Any) -> tuple[Any, Any]:
     """One deal on its own: the game's next state and what the deal did."""
-    return GAMES[game].play(state, deal, Table(Players(players), dealer, settings))
+    return GAMES[game].play(state, deal, Dealing(Players(players), dealer, settings))
 
 
 def sitting(game: str, players: tuple[str, ...], settings: Any, *entries: Any,

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import i18n
 from ..errors import RuleError, SessionError, SessionFileError
-from ..games.base import Table
+from ..games.base import Dealing
 from ..i18n import _, ngettext
 from ..seating import Seating
 from ..session import (
@@ -60,7 +60,7 @@ def record(before: Snapshot, entry: Any) -> tuple[Played[Any, Any, Any], Change]
     check_open(header)
     if not isinstance(entry, Seating):
         dealer = entry.dealer or standing.next_dealer
-        entry = header.game.in_full(standing.state, entry, Table(standing.seated, dealer,
+        entry = header.game.in_full(standing.state, entry, Dealing(standing.seated, dealer,
                                                                  header.settings))
     try:
         played, after = play_next(header, standing, entry)

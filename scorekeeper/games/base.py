@@ -9,7 +9,7 @@ A game is generic over four types of its own:
 - St, the state carried from one entry to the next (Loo: the pool; Bridge: the rubbers);
 - R, what one entry did: at least its transfers between the accounts.
 
-`play(state, entry, table)` is a pure function: it checks the entry against the rules and
+`play(state, entry, dealing)` is a pure function: it checks the entry against the rules and
 returns the next state and the result. The session folds its entries through it.
 """
 
@@ -49,8 +49,9 @@ St = TypeVar("St")
 R = TypeVar("R", bound=Result)
 
 
-class Table(NamedTuple, Generic[S]):
-    """Where a deal is played: the players in seat order, the dealer, the settings."""
+class Dealing(NamedTuple, Generic[S]):
+    """How a deal is dealt: the players at the table in seat order, the dealer, the settings
+    (one word for it: the table now, scorekeeper.tablenow, is the table between deals)."""
 
     players: Players
     dealer: str
@@ -128,11 +129,11 @@ class Game(ABC, Generic[S, E, St, R]):
         """The state before the first deal."""
 
     @abstractmethod
-    def play(self, state: St, entry: E, table: Table[S]) -> tuple[St, R]:
+    def play(self, state: St, entry: E, dealing: Dealing[S]) -> tuple[St, R]:
         """Check `entry` against the rules (RuleError) and play it: the next state and what
         it did. Pure: `state` is not changed."""
 
-    def in_full(self, state: St, entry: E, table: Table[S]) -> E:
+    def in_full(self, state: St, entry: E, dealing: Dealing[S]) -> E:
         """`entry` as it reads after `state`, written out so that it reads the same on its
         own, whatever came before it (Loo: a must's players who took no trick, named with
         0). What the file keeps of a deal: the facts, not their context."""

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..errors import RuleError
 from ..i18n import _
-from .base import Table
+from .base import Dealing
 from .data import DealUpgrade, Fields, counts_from_text, names_from_text, strings_upgraded
 from .partnership import (
     DealResult,
@@ -194,10 +194,10 @@ class Bridge(PartnershipGame[BridgeSettings, BridgeDeal]):
     def named(self, deal: BridgeDeal) -> Iterable[str]:
         return (deal.side_of, *deal.honours, *deal.chicane)
 
-    def score(self, rubber: Rubber, deal: BridgeDeal, table: Table[BridgeSettings]
+    def score(self, rubber: Rubber, deal: BridgeDeal, dealing: Dealing[BridgeSettings]
               ) -> Scoring:
         """The session's doublings, and honours that can be; then the deal on the pad."""
-        most = table.settings.max_doublings
+        most = dealing.settings.max_doublings
         if deal.doubled > most:
             raise RuleError(_("doubled {times} times: this session allows at most {most}")
                             .format(times=deal.doubled, most=most))

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from ..errors import RuleError
 from ..i18n import _, ngettext
 from ..ledger import Transfer
-from .base import Game, Table
+from .base import Dealing, Game
 from .data import DealUpgrade, Fields, strings_upgraded
 from .players import Players
 
@@ -255,13 +255,13 @@ class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
                 "miss": entry.miss, "defend": entry.defend, "order": list(entry.order)}
         return {key: value for key, value in data.items() if value}  # only what was given
 
-    def in_full(self, state: LooState, entry: LooDeal, table: Table[LooSettings]) -> LooDeal:
+    def in_full(self, state: LooState, entry: LooDeal, dealing: Dealing[LooSettings]) -> LooDeal:
         """In a must everyone plays, so a player not named took no trick: named so here,
         the hand reads the same whatever the hand before it was."""
-        must = table.settings.must and state.single
+        must = dealing.settings.must and state.single
         if not must or not entry.tricks or entry.all_pass:
             return entry
-        return replace(entry, tricks=dict(_played(entry, table.players, must)))
+        return replace(entry, tricks=dict(_played(entry, dealing.players, must)))
 
     def misread(self, then: LooDeal, now: LooDeal) -> str:
         """A must's players who took no trick, named or not: the line read before a must
@@ -286,14 +286,14 @@ class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
     def initial_state(self, settings: LooSettings, players: Players) -> LooState:
         return LooState()
 
-    def play(self, state: LooState, entry: LooDeal, table: Table[LooSettings]) -> tuple[
+    def play(self, state: LooState, entry: LooDeal, dealing: Dealing[LooSettings]) -> tuple[
             LooState, LooHand]:
         """Play one hand: check it against the rules and say what it moves where."""
-        settings, dealer = table.settings, table.dealer
+        settings, dealer = dealing.settings, dealing.dealer
         pool = state.pool + settings.ante
         must = settings.must and state.single
-        table.players.require_all(entry.tricks.keys(), entry.order, (entry.miss,))
-        tricks = _played(entry, table.players, must)
+        dealing.players.require_all(entry.tricks.keys(), entry.order, (entry.miss,))
+        tricks = _played(entry, dealing.players, must)
         outcome = _outcome(entry, tricks, dealer, must)
         looed: dict[str, int] = {}
         kept = 0
@@ -308,7 +308,7 @@ class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
             # entitled to the pool."
             won = {str(entry.miss): pool}
         else:
-            won, looed, kept = _divide(entry, tricks, pool, outcome, table)
+            won, looed, kept = _divide(entry, tricks, pool, outcome, dealing)
         transfers = (Transfer(dealer, POOL, settings.ante),
                      *[Transfer(POOL, p, n) for p, n in won.items()],
                      *[Transfer(p, POOL, n) for p, n in looed.items()])
@@ -439,16 +439,16 @@ def _defended(deal: LooDeal, tricks: Mapping[str, int], dealer: str, others: int
 
 
 def _divide(deal: LooDeal, tricks: Mapping[str, int], pool: int, outcome: Outcome,
-            table: Table[LooSettings]) -> tuple[dict[str, int], dict[str, int], int]:
+            dealing: Dealing[LooSettings]) -> tuple[dict[str, int], dict[str, int], int]:
     """A hand that was played: the pool divided by tricks, and the loos."""
-    settings, dealer, seats = table.settings, table.dealer, table.players.names
+    settings, dealer, seats = dealing.settings, dealing.dealer, dealing.players.names
     split = shares(pool, settings.remainder)
     kept = pool - sum(split)  # carried: what does not divide stays in the pool
     if split[0] == split[2] and not deal.order:  # equal shares: a third for every trick
         by_trick = {p: n * split[0] for p, n in tricks.items() if n}
     else:
         by_trick = {}
-        for winner, share in zip(_trick_winners(deal, tricks, pool, split, table.players),
+        for winner, share in zip(_trick_winners(deal, tricks, pool, split, dealing.players),
                                  split, strict=True):
             by_trick[winner] = by_trick.get(winner, 0) + share
     defended = outcome == Outcome.DEFENDED

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 from ..errors import RuleError
 from ..i18n import _
 from ..ledger import Transfer
-from .base import Entry, Game, Partnerships, Seats, Table
+from .base import Dealing, Entry, Game, Partnerships, Seats
 from .data import Fields
 from .players import Players
 
@@ -323,7 +323,7 @@ class PartnershipGame(Game[S, D | NewPartnerships, RubberState,
         """The players `deal` names, who must play in its rubber."""
 
     @abstractmethod
-    def score(self, rubber: Rubber, deal: D, table: Table[S]) -> Scoring:
+    def score(self, rubber: Rubber, deal: D, dealing: Dealing[S]) -> Scoring:
         """Check what else `deal` must agree with (RuleError), and what it writes on the
         pad of `rubber`."""
 
@@ -393,21 +393,21 @@ class PartnershipGame(Game[S, D | NewPartnerships, RubberState,
     def initial_state(self, settings: S, players: Players) -> RubberState:
         return RubberState(first=default_teams(players))
 
-    def play(self, state: RubberState, entry: D | NewPartnerships, table: Table[S]
+    def play(self, state: RubberState, entry: D | NewPartnerships, dealing: Dealing[S]
              ) -> tuple[RubberState, DealResult[D] | PartnershipsResult]:
         """Score one deal on the current rubber's pad, or set the next partnerships."""
-        rubber = next_rubber(state, table.players)
+        rubber = next_rubber(state, dealing.players)
         if isinstance(entry, NewPartnerships):
-            table.players.require(*entry.teams.seating)
+            dealing.players.require(*entry.teams.seating)
             waiting = state.playing is not None
             number = rubber.number + 1 if waiting else rubber.number
             result = PartnershipsResult(number, entry.teams, waiting)
-            turn = state.turn if waiting else state.turn or table.dealer
+            turn = state.turn if waiting else state.turn or dealing.dealer
             return state._replace(next_teams=entry.teams, turn=turn), result
-        check_named(rubber, self.named(entry), table.players)
-        check_dealer(rubber, table.dealer)
-        scoring = self.score(rubber, entry, table)
-        after, game_won = rubber.scored(*scoring, self.game_points(table.settings),
+        check_named(rubber, self.named(entry), dealing.players)
+        check_dealer(rubber, dealing.dealer)
+        scoring = self.score(rubber, entry, dealing)
+        after, game_won = rubber.scored(*scoring, self.game_points(dealing.settings),
                                         self.rubber_bonus)
         # The balances follow the rubber's reckoning as it stands: move them by its change.
         scored = DealResult(after, state.playing is None, entry, scoring.side, scoring.below,
@@ -415,7 +415,7 @@ class PartnershipGame(Game[S, D | NewPartnerships, RubberState,
                             moved(state.playing, after))
         if state.playing:
             # won: the deal goes on round the table if these partnerships play again
-            turn = None if after.winner is None else after.teams.after(table.dealer)
+            turn = None if after.winner is None else after.teams.after(dealing.dealer)
             return RubberState(after, state.earlier, state.next_teams, turn), scored
         # a new rubber: it takes the partnerships set for it
         earlier = state.earlier if state.last is None else Earlier(state.last.summary(),

@@ -17,7 +17,7 @@ from .. import i18n
 from ..errors import RuleError
 from ..i18n import _
 from ..ledger import Transfer
-from .base import Game, Seats, Table
+from .base import Dealing, Game, Seats
 from .cards import Card, Suit, check_pack, meld_total, parse_card, parse_suit
 from .data import DealUpgrade, Fields
 from .players import Players
@@ -236,10 +236,10 @@ class Pinochle(Game[PinochleSettings, PinochleDeal, tuple[()], PinochleResult]):
         # TRANSLATORS: the [settings] table of a session file, in "unknown key 'x' in ..."
         fields = Fields(data, SETTINGS_KEYS, _("settings"))
         chips = fields.number("chips", 25, 0, MOST)
-        table = _chip_table_from_data(fields)
+        dealing = _chip_table_from_data(fields)
         bury_fail = BuryFail(fields.text("bury_fail", BuryFail.DOUBLE, tuple(BuryFail)))
         bid_step = fields.number("bid_step", 10, 10, MOST)
-        return fields.build(PinochleSettings, chips, table, bury_fail, bid_step)
+        return fields.build(PinochleSettings, chips, dealing, bury_fail, bid_step)
 
     def settings_to_data(self, settings: PinochleSettings) -> dict[str, object]:
         return {
@@ -300,10 +300,10 @@ class Pinochle(Game[PinochleSettings, PinochleDeal, tuple[()], PinochleResult]):
         playing = in_play(seated, next_dealer)
         return Seats(tuple(p for p in seated if p not in playing))
 
-    def play(self, state: tuple[()], entry: PinochleDeal, table: Table[PinochleSettings]
+    def play(self, state: tuple[()], entry: PinochleDeal, dealing: Dealing[PinochleSettings]
              ) -> tuple[tuple[()], PinochleResult]:
         """Check one deal and settle it in chips."""
-        players, dealer, settings = table.players, table.dealer, table.settings
+        players, dealer, settings = dealing.players, dealing.dealer, dealing.settings
         playing = in_play(players, dealer)
         out = tuple(p for p in players if p not in playing)
         bidder = entry.bidder
