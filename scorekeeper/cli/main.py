@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 #: function has another name): a command is imported only when it is run (or help lists
 #: them all).
 COMMANDS = {
-    "deal": "table", "amend": "table", "undo": "table", "edit": "table", "play": "play",
+    "deal": "recording", "amend": "recording", "undo": "recording", "edit": "recording",
+    "play": "play",
     "show": "reading", "settle": "reading", "sessions": "reading", "use": "reading",
     "paid": "book", "book": "book:book_command", "stats": "book",
     "join": "seating", "leave": "seating",

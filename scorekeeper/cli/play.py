@@ -174,7 +174,7 @@ class Sitting:
         """The command a line names, and its arguments; None to quit."""
         import os
 
-        from . import book, pay, reading, seating, table
+        from . import book, pay, reading, recording, seating
         from .common import amend_command
 
         name = words[0].lower() if words else ""
@@ -182,8 +182,8 @@ class Sitting:
             return None
         found: dict[str, Callable[[], click.Command]] = {
             "show": lambda: reading.show, "settle": lambda: reading.settle,
-            "history": lambda: reading.history_command, "undo": lambda: table.undo,
-            "edit": lambda: table.edit, "paid": lambda: book.paid,
+            "history": lambda: reading.history_command, "undo": lambda: recording.undo,
+            "edit": lambda: recording.edit, "paid": lambda: book.paid,
             "join": lambda: seating.join, "leave": lambda: seating.leave,
             "amend": lambda: amend_command(self.game, self.form),
         }

@@ -1,5 +1,6 @@
-"""At the table (docs: README, "At the table"): `deal` and `amend` for the session's own
-game, `edit` in an editor, checked on save, and `play`, a whole sitting at one prompt."""
+"""Recording and correcting deals (docs: README, "At the table"): `deal` and `amend` for the
+session's own game, `undo`, and `edit` in an editor, checked on save. (`play`, the whole
+sitting at one prompt, is cli/play.py.)"""
 
 from __future__ import annotations
 
