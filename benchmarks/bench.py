@@ -98,7 +98,7 @@ def tomli_w_written(path: Path, session: AnySession) -> Path:
     """The session as tomli-w writes it: players one name a line, [[deals]] tables."""
     import tomli_w
 
-    data = {**codec.header(session), "deals": codec.entries_data(session)}
+    data = {**codec.top_data(session), "deals": codec.entries_data(session)}
     path.write_text(tomli_w.dumps(data, multiline_strings=False), encoding="utf-8")
     return path
 

@@ -1,9 +1,9 @@
 """The history of a sitting's changes after the fact: each amend, undo, edit, and marking
 paid or reopening, as a revision kept in the session's file -- when, what it changed (the
-entries there before and after it, the header's keys as they were and are), whose nets it
+entries there before and after it, the file's top keys as they were and are), whose nets it
 moved, and why. Recording a deal in turn is the sitting itself and writes none.
 
-Entries and header keys are kept as the file holds them (plain data), so the history reads
+Entries and top keys are kept as the file holds them (plain data), so the history reads
 on its own and can be replayed backwards over today's entries to give the sitting as first
 recorded (`unwind`), which `check` does to verify it.
 """
@@ -45,7 +45,7 @@ class Revision:
     after: tuple[Data, ...] = ()
     """What stands there now (an undo: nothing)."""
     was: Data = field(default_factory=dict)
-    """The header's keys it changed, as they were (a key it added: absent)."""
+    """The file's top keys it changed, as they were (a key it added: absent)."""
     now: Data = field(default_factory=dict)
     """The same keys now (a key it removed: absent)."""
     nets: dict[str, tuple[int, int]] = field(default_factory=dict)
@@ -105,11 +105,11 @@ class Disagreement(RuleError):
         super().__init__(message)
 
 
-def unwind(entries: Sequence[Data], header: Mapping[str, Any], revisions: Sequence[Revision]
+def unwind(entries: Sequence[Data], top: Mapping[str, Any], revisions: Sequence[Revision]
            ) -> tuple[list[Data], dict[str, Any]]:
-    """The entries and header as first recorded: today's, with every revision undone, the
+    """The entries and top keys as first recorded: today's, with every revision undone, the
     last first. Disagreement names the first (from the last) that does not fit."""
-    now_entries, now_header = list(entries), dict(header)
+    now_entries, now_top = list(entries), dict(top)
     for index in reversed(range(len(revisions))):
         revision = revisions[index]
         start = revision.entry - 1 if revision.entry else len(now_entries)
@@ -121,23 +121,23 @@ def unwind(entries: Sequence[Data], header: Mapping[str, Any], revisions: Sequen
                 kind=revision.kind, entry=revision.entry, after=list(revision.after),
                 found=found))
         now_entries[start:start + len(revision.after)] = list(revision.before)
-        now_header = _header_as_was(now_header, revision, index)
-    return now_entries, now_header
+        now_top = _top_as_was(now_top, revision, index)
+    return now_entries, now_top
 
 
-def _header_as_was(header: dict[str, Any], revision: Revision, index: int) -> dict[str, Any]:
-    """`header` with the keys `revision` changed put back as they were."""
+def _top_as_was(top: dict[str, Any], revision: Revision, index: int) -> dict[str, Any]:
+    """`top` with the keys `revision` changed put back as they were."""
     for key in {*revision.was, *revision.now}:
         if key == "settings":
-            settings = dict(header.get("settings", {}))
+            settings = dict(top.get("settings", {}))
             settings = _put_back(settings, revision.was.get(key, {}), revision.now.get(key, {}),
                                  revision, index)
-            header = {**header, "settings": settings}
+            top = {**top, "settings": settings}
         else:
-            header = _put_back(header, {k: v for k, v in revision.was.items() if k == key},
+            top = _put_back(top, {k: v for k, v in revision.was.items() if k == key},
                                {k: v for k, v in revision.now.items() if k == key}, revision,
                                index)
-    return header
+    return top
 
 
 def _put_back(table: dict[str, Any], was: Mapping[str, Any], now: Mapping[str, Any],

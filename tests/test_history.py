@@ -229,12 +229,12 @@ def test_every_kind_of_change_is_kept_in_the_history_and_check_replays_it(
     # as played, and the one recorded in turn and undone after.
     read = codec.decode(tomllib.loads(path.read_text()), "evening")
     assert read.session is not None
-    entries, header = unwind(codec.entries_data(read.session), codec.header(read.session),
+    entries, header = unwind(codec.entries_data(read.session), codec.top_data(read.session),
                              read.history)
     original = codec.decode(tomllib.loads(first), "evening").session
     assert original is not None
     assert entries == [*codec.entries_data(original), {"tricks": {"Bob": 3, "Cid": 0}}]
-    assert header == codec.header(original)
+    assert header == codec.top_data(original)
 
 
 def test_a_deal_recorded_in_turn_writes_no_history(tmp_path: Path) -> None:

@@ -100,7 +100,7 @@ def write(session_path: str, raw: bytes, kept: Kept) -> None:
 
     header, standing = kept.header, kept.standing
     game = header.game
-    fields = (_plain(codec.header(header)), kept.layout, game.state_to_data(standing.state),
+    fields = (_plain(codec.top_data(header)), kept.layout, game.state_to_data(standing.state),
               standing.balances, standing.next_dealer, standing.deals, standing.entries,
               None if kept.append is None else (kept.append.as_data(), _around(kept.append, raw)),
               kept.tally, kept.changes,

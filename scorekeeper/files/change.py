@@ -183,12 +183,12 @@ def changed_text(before: Snapshot, after: AnySession, edit: Edit,
     if before.layout != Layout.HAND_LAID and edited is None:
         return codec.dumps(after, history)
     text = edited if edited is not None else before.raw.decode("utf-8").removeprefix(BOM)
-    wanted = (codec.header(after), codec.entries_data(after), tuple(history))
+    wanted = (codec.top_data(after), codec.entries_data(after), tuple(history))
 
     def meant(new: str) -> bool:
         decoded = codec.decode(tomlread.parse(new.encode(), before.path)[1])
         return decoded.session is not None and not decoded.problems and (
-            codec.header(decoded.session), codec.entries_data(decoded.session),
+            codec.top_data(decoded.session), codec.entries_data(decoded.session),
             decoded.history) == wanted
 
     added = history[-1] if len(history) > len(before.history) else None

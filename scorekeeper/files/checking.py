@@ -69,7 +69,7 @@ def history_problems(session: AnySession, history: tuple[Revision, ...]) -> list
     from . import codec
 
     try:
-        unwind(codec.entries_data(session), codec.header(session), history)
+        unwind(codec.entries_data(session), codec.top_data(session), history)
     except Disagreement as error:
         return [codec.Problem(("history", error.index), _(
             "change {number} of the history does not fit the deals: {error}").format(

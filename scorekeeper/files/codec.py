@@ -62,7 +62,7 @@ class Problem(NamedTuple):
 # --- writing ---------------------------------------------------------------------------------
 
 
-def header(session: AnySession) -> dict[str, Any]:
+def top_data(session: AnySession) -> dict[str, Any]:
     """The session without its entries, as plain data (the top of its file)."""
     data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": session.game.name}
     if session.date:
@@ -88,7 +88,7 @@ def deal_line(entry: Mapping[str, object]) -> str:
 
 def dumps(session: AnySession, history: Sequence[Revision] = ()) -> str:
     """The session's file in the canonical layout."""
-    return render(header(session), entries_data(session), history)
+    return render(top_data(session), entries_data(session), history)
 
 
 def render(top: Mapping[str, Any], entries: list[dict[str, object]],

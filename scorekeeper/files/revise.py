@@ -291,7 +291,7 @@ def new_text(before: Snapshot, edited: bytes, why: str = "") -> Edited:
     played, standing = replay(after)
     counts = tally(after, (p.result for p in played))
     old_entries, new_entries = codec.entries_data(before.session), codec.entries_data(after)
-    was, now = _header_changes(codec.header(before.session), codec.header(after))
+    was, now = _header_changes(codec.top_data(before.session), codec.top_data(after))
     if old_entries == new_entries and not was and not now:
         return Edited(Change(NewText(edited), after, standing, counts), None)
     from ..history import span

@@ -148,9 +148,8 @@ class Snapshot:
 
     def _read_in_full(self) -> Full:
         if self._full is None:
-            text, _data, decoded = _decode(self.raw, self.path)
-            self._full = Full(decoded.session, _replay(decoded.session, text, self.path)[0],
-                              decoded.history)
+            text, _data, session, history = _decode(self.raw, self.path)
+            self._full = Full(session, _replay(session, text, self.path)[0], history)
         return self._full
 
 
@@ -180,8 +179,7 @@ def read_in_full(path: str, real: str, raw: bytes, identity: atomic.Identity) ->
     """The snapshot of `raw`, every entry read and replayed."""
     from . import codec
 
-    text, data, decoded = _decode(raw, path)
-    session, history = decoded.session, decoded.history
+    text, data, session, history = _decode(raw, path)
     played, standing = _replay(session, text, path)
     if data.get("version") != codec.VERSION:
         layout, point = Layout.OLDER, None
@@ -212,11 +210,6 @@ def keep_standing(snapshot: Snapshot, holding_lock: bool) -> None:
         pass  # a folder this user cannot write: no cache, only slower
 
 
-class Decoded(NamedTuple):
-    session: AnySession
-    history: tuple[Revision, ...]
-
-
 class Full(NamedTuple):
     """A file read in full: the session with its entries, each replayed, its history."""
 
@@ -225,8 +218,9 @@ class Full(NamedTuple):
     history: tuple[Revision, ...]
 
 
-def _decode(raw: bytes, label: str) -> tuple[str, dict[str, Any], Decoded]:
-    """The text of a file, its data, and its session and history; the first problem as
+def _decode(raw: bytes, label: str) -> tuple[str, dict[str, Any], AnySession,
+                                              tuple[Revision, ...]]:
+    """The text of a file, its data, its session and its history; the first problem as
     FILE:LINE: message."""
     from . import codec
 
@@ -234,7 +228,7 @@ def _decode(raw: bytes, label: str) -> tuple[str, dict[str, Any], Decoded]:
     decoded = codec.decode(data, session_name(label))
     if decoded.problems or decoded.session is None:
         raise codec.located(text, label, decoded.problems)[0]
-    return text, data, Decoded(decoded.session, decoded.history)
+    return text, data, decoded.session, decoded.history
 
 
 def _replay(session: AnySession, text: str, label: str) -> tuple[list[Played[Any, Any, Any]],
