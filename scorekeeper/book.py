@@ -242,7 +242,7 @@ def clear(owed: dict[str, Decimal], scale: int) -> list[Payment]:
     the ledger."""
     coins = [(name, ledger.coins(money, scale)) for name, money in owed.items()]
     return [Payment(t.payer, t.payee, ledger.from_coins(t.units, scale))
-            for t in ledger.settle(coins)]
+            for t in ledger.fewest_payments(coins)]
 
 
 def counting(paid: Sequence[Paid], sittings: Sequence[Sitting]) -> list[Paid]:

@@ -129,7 +129,7 @@ def money_text(amount: "Decimal", sign: bool = False) -> str:
     return format(amount, "+f" if sign and amount else "f")
 
 
-def settle(nets: Sequence[tuple[str, int]]) -> list[Transfer]:
+def fewest_payments(nets: Sequence[tuple[str, int]]) -> list[Transfer]:
     """The fewest payments that bring every net to zero.
 
     `nets` are (name, net) in seat order and must sum to zero. The fewest payments is the

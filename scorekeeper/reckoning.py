@@ -29,9 +29,9 @@ class Settlement(NamedTuple, Generic[St]):
     standing: Standing[St]
 
 
-def settle(session: Session[S, E, St, R], standing: Standing[St]) -> Settlement[St]:
+def reckon(session: Session[S, E, St, R], standing: Standing[St]) -> Settlement[St]:
     """Close the sitting: each player's net and money, and the fewest payments."""
     player_nets = list(nets(session, standing).items())
     value = session.unit_value
     players = [PlayerNet(p, n, ledger.money(n, value)) for p, n in player_nets]
-    return Settlement(players, ledger.settle(player_nets), standing)
+    return Settlement(players, ledger.fewest_payments(player_nets), standing)

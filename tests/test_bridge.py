@@ -16,7 +16,7 @@ from scorekeeper.games.partnership import NewPartnerships, Rubber, Teams, next_r
 from scorekeeper.games.players import Players
 from scorekeeper.games.rubber import Strain, honours_score, parse_trump
 from scorekeeper.ledger import balances
-from scorekeeper.reckoning import settle
+from scorekeeper.reckoning import reckon
 from scorekeeper.render.partnership import pads
 from scorekeeper.session import replay
 
@@ -73,7 +73,7 @@ def test_spec_worked_rubber() -> None:
 
 def test_the_worked_rubber_settles() -> None:
     session = sitting("bridge", SEATS, BridgeSettings(), *SPEC_RUBBER, value="0.01")
-    result = settle(session, replay(session)[1])
+    result = reckon(session, replay(session)[1])
     assert [(p.name, p.net, str(p.money)) for p in result.players] == [
         ("N", 142, "1.42"), ("E", -142, "-1.42"), ("S", 142, "1.42"), ("W", -142, "-1.42")
     ]
@@ -285,7 +285,7 @@ def test_a_deal_naming_an_unknown_dealer_is_refused() -> None:
 def test_an_unfinished_rubber_is_reckoned_as_it_stands_without_the_100() -> None:
     session = sitting("bridge", SEATS, BridgeSettings(), deal("nt", "N", 10),
                       deal("hearts", "E", 8, "E=3"))
-    result = settle(session, replay(session)[1])
+    result = reckon(session, replay(session)[1])
     assert {p.name: p.net for p in result.players} == {"N": 48 - 32, "S": 16, "E": -16, "W": -16}
     assert result.standing.state.rubbers[0].winner is None
 

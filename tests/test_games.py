@@ -15,7 +15,7 @@ from scorekeeper.files import codec, tomlread
 from scorekeeper.games import GAMES, NAMES
 from scorekeeper.games.base import Game
 from scorekeeper.ledger import balances
-from scorekeeper.reckoning import settle
+from scorekeeper.reckoning import reckon
 from scorekeeper.session import replay
 
 from . import games
@@ -53,5 +53,5 @@ def test_a_sitting_round_trips_through_its_file_and_balances(name: str, data: An
         assert sum(each.balances.values()) == 0
         kept = marshal.loads(marshal.dumps(game.state_to_data(each.state)))
         assert game.state_from_data(kept) == each.state
-    assert sum(p.net for p in settle(session, standing).players) == 0
+    assert sum(p.net for p in reckon(session, standing).players) == 0
     assert standing.deals == sum(map(game.is_deal, session.entries))

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.ledger import EXACT_LIMIT, Transfer, balances, money, settle
+from scorekeeper.ledger import EXACT_LIMIT, Transfer, balances, fewest_payments, money
 
 
 def most_zero_groups(values: list[int]) -> int:
@@ -50,7 +50,7 @@ def apply(start: list[tuple[str, int]], payments: list[Transfer]) -> dict[str, i
 @settings(max_examples=300, deadline=None)
 @given(nets())
 def test_settlement_clears_every_net_with_the_fewest_payments(given_nets: list[tuple[str, int]]) -> None:
-    payments = settle(given_nets)
+    payments = fewest_payments(given_nets)
     assert all(v == 0 for v in apply(given_nets, payments).values())
     assert all(t.units > 0 for t in payments)
     non_zero = sum(1 for _, v in given_nets if v)
@@ -60,7 +60,7 @@ def test_settlement_clears_every_net_with_the_fewest_payments(given_nets: list[t
 @settings(max_examples=30, deadline=None)
 @given(nets(most=EXACT_LIMIT + 6))
 def test_large_tables_still_clear_every_net(given_nets: list[tuple[str, int]]) -> None:
-    payments = settle(given_nets)
+    payments = fewest_payments(given_nets)
     assert all(v == 0 for v in apply(given_nets, payments).values())
     assert len(payments) <= max(0, sum(1 for _, v in given_nets if v) - 1)
 
@@ -68,22 +68,22 @@ def test_large_tables_still_clear_every_net(given_nets: list[tuple[str, int]]) -
 def test_pairs_that_cancel_are_paid_directly() -> None:
     # Largest-first would pay A->D 4, B->E 3, C->D 1, C->E 1: four payments; three suffice.
     nets_ = [("A", -4), ("B", -3), ("C", -2), ("D", 5), ("E", 4)]
-    assert settle(nets_) == [Transfer("A", "E", 4), Transfer("B", "D", 3), Transfer("C", "D", 2)]
+    assert fewest_payments(nets_) == [Transfer("A", "E", 4), Transfer("B", "D", 3), Transfer("C", "D", 2)]
 
 
 def test_ties_are_broken_by_seat_so_the_list_is_stable() -> None:
     nets_ = [("A", -2), ("B", -2), ("C", 2), ("D", 2)]
-    assert settle(nets_) == [Transfer("A", "C", 2), Transfer("B", "D", 2)]
-    assert settle(nets_) == settle(list(nets_))
+    assert fewest_payments(nets_) == [Transfer("A", "C", 2), Transfer("B", "D", 2)]
+    assert fewest_payments(nets_) == fewest_payments(list(nets_))
 
 
 def test_nets_that_do_not_sum_to_zero_are_a_bug() -> None:
     with pytest.raises(ValueError, match="do not sum to zero"):
-        settle([("A", 1), ("B", 0)])
+        fewest_payments([("A", 1), ("B", 0)])
 
 
 def test_all_square_needs_no_payment() -> None:
-    assert settle([("A", 0), ("B", 0)]) == []
+    assert fewest_payments([("A", 0), ("B", 0)]) == []
 
 
 def test_money_is_exact() -> None:

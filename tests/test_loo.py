@@ -23,7 +23,7 @@ from scorekeeper.games.loo import (
 )
 from scorekeeper.games.players import Players
 from scorekeeper.ledger import balances
-from scorekeeper.reckoning import settle
+from scorekeeper.reckoning import reckon
 from scorekeeper.session import AnySession, replay
 
 from .helpers import play_one, sitting
@@ -302,7 +302,7 @@ def test_end_of_sitting_shares_the_pool_from_the_player_after_the_last_dealer() 
 
 def test_spec_sitting_settles_to_nets_money_and_payments() -> None:
     session = loo_sitting(*SPEC_SITTING, value="0.05")
-    result = settle(session, replay(session)[1])
+    result = reckon(session, replay(session)[1])
     assert [(p.name, p.net) for p in result.players] == [
         ("A", 2), ("B", 10), ("C", -1), ("D", -5), ("E", -6)
     ]
@@ -314,7 +314,7 @@ def test_spec_sitting_settles_to_nets_money_and_payments() -> None:
 
 def test_settle_shares_out_what_is_left_in_the_pool() -> None:
     session = loo_sitting(L1)  # the pool holds 9 after L-1; next dealer B
-    result = settle(session, replay(session)[1])
+    result = reckon(session, replay(session)[1])
     assert [(p.name, p.net) for p in result.players] == [
         ("A", -6 + 1), ("B", 2 + 2), ("C", -3 + 2), ("D", -3 + 2), ("E", 1 + 2)
     ]
@@ -391,7 +391,7 @@ def test_every_hand_balances_and_players_plus_pool_sum_to_zero(
         assert sum(hand.won.values()) + hand.kept <= hand.pool
         assert each.balances[POOL] == hand.pool_after >= 0
         assert sum(each.balances[p] for p in session.players) == -hand.pool_after
-    result = settle(session, standing)
+    result = reckon(session, standing)
     assert sum(p.net for p in result.players) == 0
 
 

@@ -31,7 +31,7 @@ from scorekeeper.games.pinochle import (
 )
 from scorekeeper.games.players import Players
 from scorekeeper.ledger import balances
-from scorekeeper.reckoning import settle
+from scorekeeper.reckoning import reckon
 from scorekeeper.session import replay
 
 from .helpers import play_one, sitting
@@ -97,7 +97,7 @@ def test_P6_end_of_sitting_chips_held_and_money() -> None:
     # ends there: A wins two contracts under 300 (2 chips from each), then C wins one.
     deals = (PinochleDeal("A", 280, 280), PinochleDeal("A", 250, 250), PinochleDeal("C", 200, 200))
     session = sitting("pinochle", THREE, PinochleSettings(), *deals, value="0.10")
-    result = settle(session, replay(session)[1])
+    result = reckon(session, replay(session)[1])
     held = {p.name: 25 + p.net for p in result.players}
     assert held == {"A": 31, "B": 19, "C": 25}
     assert [str(p.money) for p in result.players] == ["0.60", "-0.60", "0.00"]

@@ -178,7 +178,7 @@ Examples:
 def settle(ctx: click.Context, session: str | None, fmt: str | None, table: str | None
            ) -> None:
     """`settle`: the session's nets and who pays whom."""
-    from ..reckoning import settle as reckon
+    from ..reckoning import reckon
     from ..render.reports import settle as report
     from .saving import known_or_open
 
