@@ -50,57 +50,57 @@ class Seating:
 class SeatingResult(NamedTuple):
     """What a seating change did: the table it left."""
 
-    change: Seating
+    seating: Seating
     seated: Players
     transfers: tuple[Transfer, ...] = ()
 
 
-def seat(game: Game[Any, Any, Any, Any], now: TableNow, change: Seating) -> tuple[Players, str]:
-    """The table after `change` to the table `now`, and who deals next at it. Refused
+def seat(game: Game[Any, Any, Any, Any], now: TableNow, seating: Seating) -> tuple[Players, str]:
+    """The table after `seating` changes the table `now`, and who deals next at it. Refused
     (RuleError) if the game cannot be played at that table, or does not let that player go
     now (a partnership that plays, or is set to play, names him)."""
     seated, next_dealer = now.seated, now.next_dealer
-    if change.joins:
-        return _joined(game, seated, change), next_dealer
-    if change.player in now.left:
-        raise RuleError(_("{player} has left the table already").format(player=change.player))
-    seated.require(change.player)
-    names = tuple(p for p in seated if p != change.player)
+    if seating.joins:
+        return _joined(game, seated, seating), next_dealer
+    if seating.player in now.left:
+        raise RuleError(_("{player} has left the table already").format(player=seating.player))
+    seated.require(seating.player)
+    names = tuple(p for p in seated if p != seating.player)
     if len(names) < game.min_players:
         raise RuleError(_("{player} cannot leave: {game} takes at least {least} players, and "
                           "{count} are at the table").format(
-                              player=change.player, game=game.title, least=game.min_players,
+                              player=seating.player, game=game.title, least=game.min_players,
                               count=len(seated)))
-    now.check_leave(change.player)
+    now.check_leave(seating.player)
     # the next seated after him deals, if it was his deal
-    after = seated.after(next_dealer) if next_dealer == change.player else next_dealer
+    after = seated.after(next_dealer) if next_dealer == seating.player else next_dealer
     return Players(names), after
 
 
-def _joined(game: Game[Any, Any, Any, Any], seated: Players, change: Seating) -> Players:
-    there = [p for p in seated if p.casefold() == change.player.casefold()]
+def _joined(game: Game[Any, Any, Any, Any], seated: Players, seating: Seating) -> Players:
+    there = [p for p in seated if p.casefold() == seating.player.casefold()]
     if there:
         raise RuleError(_("{player} sits at the table already").format(player=there[0]))
     if len(seated) >= game.max_players:
         raise RuleError(_("{player} cannot join: {game} takes at most {most} players, and "
                           "{count} are at the table").format(
-                              player=change.player, game=game.title, most=game.max_players,
+                              player=seating.player, game=game.title, most=game.max_players,
                               count=len(seated)))
     names = list(seated)
-    if change.after is None:
-        names.append(change.player)
+    if seating.after is None:
+        names.append(seating.player)
     else:
-        seated.require(change.after)
-        names.insert(names.index(change.after) + 1, change.player)
+        seated.require(seating.after)
+        names.insert(names.index(seating.after) + 1, seating.player)
     return Players(tuple(names))
 
 
-def seating_data(change: Seating) -> dict[str, object]:
+def seating_data(seating: Seating) -> dict[str, object]:
     """The change as a file's entry holds it."""
-    data: dict[str, object] = {"leave": change.player} if not change.joins else {
-        "join": change.player}
-    if change.after:
-        data["after"] = change.after
+    data: dict[str, object] = {"leave": seating.player} if not seating.joins else {
+        "join": seating.player}
+    if seating.after:
+        data["after"] = seating.after
     return data
 
 

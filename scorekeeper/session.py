@@ -195,15 +195,15 @@ def play_next(session: Session[S, E, St, R], standing: Standing[St], entry: E,
                             standing.entries + 1, seated)
 
 
-def _seated(session: Session[S, E, St, R], standing: Standing[St], change: Seating
+def _seated(session: Session[S, E, St, R], standing: Standing[St], seating: Seating
             ) -> tuple[Played[Any, St, Any], Standing[St]]:
     """A player joins the table or leaves it."""
     try:
-        seated, next_dealer = seat(session.game, table_now(session, standing), change)
+        seated, next_dealer = seat(session.game, table_now(session, standing), seating)
     except RuleError as error:
         raise DealError(standing.entries, None, error) from None
-    balances = {**standing.balances, change.player: standing.balances.get(change.player, 0)}
-    played: Played[Any, St, Any] = Played(None, None, change, SeatingResult(change, seated),
+    balances = {**standing.balances, seating.player: standing.balances.get(seating.player, 0)}
+    played: Played[Any, St, Any] = Played(None, None, seating, SeatingResult(seating, seated),
                                           balances, standing.state, standing.seated)
     return played, standing._replace(balances=balances, next_dealer=next_dealer,
                                      entries=standing.entries + 1, seated=seated)

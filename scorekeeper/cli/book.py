@@ -57,14 +57,14 @@ def paid(ctx: click.Context, undo: bool, date: datetime.date | None, why: str | 
          session: str | None) -> None:
     """Mark the sitting settled in cash."""
     from ..files import revise
-    from .saving import change
+    from .saving import save_revision
 
     if undo and date:
         raise click.UsageError(_("--undo reopens the sitting: give it without --date"))
     day = None if undo else date or datetime.date.today()
-    name = change(ctx, session_path(ctx, session),
-                  lambda before: (revise.set_paid(before, day, why or ""), before.name),
-                  lambda _read: _("the reopening") if undo else _("the payment"))
+    name = save_revision(ctx, session_path(ctx, session),
+                         lambda before: (revise.set_paid(before, day, why or ""), before.name),
+                         lambda _read: _("the reopening") if undo else _("the payment"))
     if day is None:
         echo(_("'{name}' is open again: its deals can change.").format(name=name))
     else:

@@ -244,7 +244,7 @@ def amend_command(game: str, form: DealForm) -> click.Command:
     def amend(number: int, words: tuple[str, ...], **values: Any) -> None:
         from ..files import revise
         from ..render import view_of
-        from .saving import change, known_or_open
+        from .saving import known_or_open, save_revision
 
         ctx = click.get_current_context()
         dry_run, why, as_recorded = (values.pop(k) for k in ("dry_run", "why", "as_recorded"))
@@ -273,10 +273,10 @@ def amend_command(game: str, form: DealForm) -> click.Command:
                 compute(known_or_open(ctx, path))[1], number)])
             return
         asking = run_state(ctx).ask is not None
-        done = change(ctx, path, compute,
-                      lambda _done: _("the change to deal {number}").format(number=number),
-                      lambda made: (amended_lines(made, number),
-                                    _("Type yes to make this change: ")))
+        done = save_revision(ctx, path, compute,
+                             lambda _done: _("the change to deal {number}").format(number=number),
+                             lambda made: (amended_lines(made, number),
+                                           _("Type yes to make this change: ")))
         if done is None:
             return
         if asking:  # its change was shown before the yes

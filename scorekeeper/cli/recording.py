@@ -210,7 +210,7 @@ def undo(ctx: click.Context, session: str | None, why: str | None) -> None:
     """The last deal removed."""
     from ..files import revise
     from ..render import view_of
-    from .saving import change
+    from .saving import save_revision
 
     def compute(before: Any) -> tuple[Any, revise.Undone]:
         done = revise.undo(before, why or "")
@@ -230,7 +230,7 @@ def undo(ctx: click.Context, session: str | None, why: str | None) -> None:
         return moved, _("Type yes to remove deal {number} (dealt by {dealer}: {what}): "
                         ).format(number=last.number, dealer=last.dealer, what=described)
 
-    done = change(ctx, session_path(ctx, session), compute, what, confirm)
+    done = save_revision(ctx, session_path(ctx, session), compute, what, confirm)
     if done is None:
         return
     echo(view_of(done.session.game).undone(done.session, done.removed, done.change.standing,

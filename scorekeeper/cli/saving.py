@@ -146,12 +146,13 @@ def known_or_open(ctx: click.Context, path: str) -> Snapshot:
     return found
 
 
-def change(ctx: click.Context, path: str, compute: Callable[[Snapshot], tuple[Change, T]],
-           what: Callable[[T], str],
-           confirm: Callable[[T], tuple[list[str], str]] | None = None) -> T | None:
-    """Compute a change from the session and save it (`what` names it, once recorded): at
-    once, or, in `play` with a person to ask, after showing what `confirm` gives and a yes
-    to its question. None if there was no yes."""
+def save_revision(ctx: click.Context, path: str,
+                  compute: Callable[[Snapshot], tuple[Change, T]], what: Callable[[T], str],
+                  confirm: Callable[[T], tuple[list[str], str]] | None = None) -> T | None:
+    """Compute a revision (a change after the fact: amend, undo, paid) from the session and
+    save it (`what` names it, once recorded): at once, under the lock, or, in `play` with a
+    person to ask, after showing what `confirm` gives and a yes to its question, onto what
+    was shown. None if there was no yes."""
     from .. import files
     from .options import echo
 

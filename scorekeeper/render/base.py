@@ -59,7 +59,7 @@ class View(ABC, Generic[S, E, St, R]):
     def what(self, result: Any) -> str:
         """What an entry did, in one line: a deal (`describe`), or a seating change."""
         if isinstance(result, SeatingResult):
-            return result.change.words
+            return result.seating.words
         return self.describe(result)
 
     def data_of(self, result: Any) -> dict[str, Any]:
@@ -75,7 +75,7 @@ class View(ABC, Generic[S, E, St, R]):
         result: Any = played.result
         if isinstance(result, SeatingResult):
             return [_("{change}: {players} sit at the table.").format(
-                        change=result.change.words, players=", ".join(result.seated)),
+                        change=result.seating.words, players=", ".join(result.seated)),
                     next_dealer(standing)]
         return self.deal_recorded(session, played, standing)
 
