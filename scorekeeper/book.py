@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from decimal import Decimal
 
 
-class Sitting(Protocol):
+class SessionSummary(Protocol):
     """A sitting as the book reads it (store.Summary)."""
 
     @property
@@ -59,7 +59,7 @@ class Filter(NamedTuple):
                                                               last=day(self.until)))
 
 
-def select(sittings: Iterable[Sitting], only: Filter) -> list[Sitting]:
+def select(sittings: Iterable[SessionSummary], only: Filter) -> list[SessionSummary]:
     """The sittings `only` lets through, by date then name."""
     only.check()
     wanted = only.player.casefold() if only.player else None
@@ -72,7 +72,7 @@ def select(sittings: Iterable[Sitting], only: Filter) -> list[Sitting]:
     return sorted(chosen, key=lambda s: (s.date, s.name))
 
 
-def money_of(sitting: Sitting) -> dict[str, Decimal]:
+def money_of(sitting: SessionSummary) -> dict[str, Decimal]:
     """Each player's money in a sitting, exact."""
     from decimal import Decimal
 
@@ -128,7 +128,7 @@ class Currency(NamedTuple):
     """The payments made that count against its sittings not yet paid."""
 
 
-def account(sittings: Sequence[Sitting], paid: Sequence[Paid] = ()) -> list[Currency]:
+def account(sittings: Sequence[SessionSummary], paid: Sequence[Paid] = ()) -> list[Currency]:
     """Every player's sittings, money and outstanding money, per currency, net of the
     payments `paid` (those that count: `counting`); and the payments that clear what is
     outstanding, the plan kept where a payment made was one of it (`plan`)."""
@@ -167,7 +167,7 @@ def account(sittings: Sequence[Sitting], paid: Sequence[Paid] = ()) -> list[Curr
     return found
 
 
-def unpaid(sittings: Sequence[Sitting], currency: str) -> dict[str, Decimal]:
+def unpaid(sittings: Sequence[SessionSummary], currency: str) -> dict[str, Decimal]:
     """Each player's money in the sittings of `currency` not yet paid (by his name
     folded)."""
     found: dict[str, list[Decimal]] = {}
@@ -245,7 +245,7 @@ def clear(owed: dict[str, Decimal], scale: int) -> list[Payment]:
             for t in ledger.fewest_payments(coins)]
 
 
-def counting(paid: Sequence[Paid], sittings: Sequence[Sitting]) -> list[Paid]:
+def counting(paid: Sequence[Paid], sittings: Sequence[SessionSummary]) -> list[Paid]:
     """The payments that count against the sittings not yet paid. A payment no longer
     counts once it was part of a settling in cash: every sitting of its currency up to its
     day is marked paid, one of them on or after that day. A payment before any sitting, or
@@ -257,7 +257,7 @@ def counting(paid: Sequence[Paid], sittings: Sequence[Sitting]) -> list[Paid]:
 _Settled = tuple[list[datetime.date], list["datetime.date | None"]]
 
 
-def _settled_by(sittings: Sequence[Sitting], currency: str) -> _Settled:
+def _settled_by(sittings: Sequence[SessionSummary], currency: str) -> _Settled:
     """The days of the sittings of `currency` in order, and beside each the last day any of
     the sittings up to it was paid on, or None once one of them is not paid."""
     days: list[datetime.date] = []
@@ -298,7 +298,7 @@ class Line(NamedTuple):
     """A payment's number."""
 
 
-def explanation(name: str, sittings: Sequence[Sitting], counted: Sequence[Paid]
+def explanation(name: str, sittings: Sequence[SessionSummary], counted: Sequence[Paid]
                 ) -> list[Line]:
     """Every sitting not yet paid and every payment that counts that make up `name`'s
     outstanding money, in each currency by date, with the running total: it ends at the
@@ -334,7 +334,7 @@ def places(amounts: Iterable[Decimal]) -> int:
                 ], default=0)
 
 
-def players_in(sittings: Iterable[Sitting]) -> list[str]:
+def players_in(sittings: Iterable[SessionSummary]) -> list[str]:
     """Every player of `sittings`, once each (case ignored), as he first appears."""
     seen: dict[str, str] = {}
     for sitting in sittings:

@@ -105,12 +105,12 @@ def play_completes(project: Path, folder: Path, line: str) -> list[str]:
     code = ("import sys\n"
             "from scorekeeper.cli import cli\n"
             "from scorekeeper.cli.options import RunState\n"
-            "from scorekeeper.cli.play import Sitting\n"
+            "from scorekeeper.cli.play import Shell\n"
             "from scorekeeper.cli.prompt import PlayCompleter\n"
             "folder, path, line = sys.argv[1:]\n"
             "ctx = cli.make_context('scorekeeper', ['--dir', folder, 'show'], obj=RunState())\n"
             "words = line.split(' ')\n"
-            "for value, _about in PlayCompleter(Sitting(ctx, path)).candidates(words[:-1],"
+            "for value, _about in PlayCompleter(Shell(ctx, path)).candidates(words[:-1],"
             " words[-1]):\n"
             "    print(value)\n")
     done = subprocess.run([sys.executable, "-c", code, str(folder), str(folder / "x.toml"),

@@ -365,13 +365,13 @@ def test_the_undo_question_at_the_prompt_shows_the_nets_it_would_move(tmp_path: 
 
     from scorekeeper.cli import cli
     from scorekeeper.cli.options import RunState
-    from scorekeeper.cli.play import Sitting
+    from scorekeeper.cli.play import Shell
     from scorekeeper.cli.prompt import interactive
 
     play_lines(tmp_path, [FIVE, "deal a=1 b=2 c=0"])
     os.environ["HOME"] = str(tmp_path)
     ctx = cli.make_context("scorekeeper", ["--dir", str(tmp_path), "show"], obj=RunState())
-    sitting = Sitting(ctx, str(tmp_path / "evening.toml"))
+    sitting = Shell(ctx, str(tmp_path / "evening.toml"))
     with create_pipe_input() as pipe:
         pipe.send_text("undo --why 'wrong table'\r" "yes\r" "\x04")
         interactive(sitting, input=pipe, output=DummyOutput())

@@ -162,11 +162,11 @@ def test_the_prompt_refuses_a_line_too_long_to_be_a_deal(tmp_path: Path,
                                                          ) -> None:
     from scorekeeper.cli import cli
     from scorekeeper.cli.options import RunState
-    from scorekeeper.cli.play import Sitting, one_line
+    from scorekeeper.cli.play import Shell, one_line
 
     play_lines(tmp_path, [LOO])
     ctx = cli.make_context("scorekeeper", ["--dir", str(tmp_path), "show"], obj=RunState())
-    sitting = Sitting(ctx, str(tmp_path / "evening.toml"))
+    sitting = Shell(ctx, str(tmp_path / "evening.toml"))
     assert one_line(sitting, "b=3 " * 2000) is False
     assert "a line is at most 4096 bytes" in capsys.readouterr().err
 
@@ -210,12 +210,12 @@ def test_completion_at_the_prompt_knows_the_sitting(tmp_path: Path) -> None:
 
     from scorekeeper.cli import cli
     from scorekeeper.cli.options import RunState
-    from scorekeeper.cli.play import Sitting
+    from scorekeeper.cli.play import Shell
     from scorekeeper.cli.prompt import PlayCompleter
 
     def offered(name: str, text: str) -> list[tuple[str, str]]:
         ctx = cli.make_context("scorekeeper", ["--dir", str(tmp_path), "show"], obj=RunState())
-        completer = PlayCompleter(Sitting(ctx, str(tmp_path / f"{name}.toml")))
+        completer = PlayCompleter(Shell(ctx, str(tmp_path / f"{name}.toml")))
         return [(c.text, c.display_meta_text) for c in completer.get_completions(
             Document(text), CompleteEvent())]
 

@@ -270,13 +270,13 @@ def test_play_through_prompt_toolkits_pipe_input(tmp_path: Path,
 
     from scorekeeper.cli import cli
     from scorekeeper.cli.options import RunState
-    from scorekeeper.cli.play import Sitting
+    from scorekeeper.cli.play import Shell
     from scorekeeper.cli.prompt import interactive
 
     run(tmp_path, "loo new evening --players Ann,Bob,Cid,Dan")
     os.environ["HOME"] = str(tmp_path)
     ctx = cli.make_context("scorekeeper", ["--dir", str(tmp_path), "show"], obj=RunState())
-    sitting = Sitting(ctx, str(tmp_path / "evening.toml"))
+    sitting = Shell(ctx, str(tmp_path / "evening.toml"))
     with create_pipe_input() as pipe:
         pipe.send_text("b=2 c=0 d=1 --miss d\r" "zed=3\r" "undo\r" "no\r" "undo\r" "yes\r"
                        "b=3 c=0\r" "b=2 c=0 d=1\r" "amend 2 b=1 c=1 d=1\r" "yes\r" "\x04")
@@ -396,14 +396,14 @@ def test_help_at_the_prompt_asks_nothing_and_changes_nothing(tmp_path: Path,
 
     from scorekeeper.cli import cli
     from scorekeeper.cli.options import RunState
-    from scorekeeper.cli.play import Sitting
+    from scorekeeper.cli.play import Shell
     from scorekeeper.cli.prompt import interactive
 
     play_lines(tmp_path, EVENING[:2])
     before = text_of(tmp_path)
     os.environ["HOME"] = str(tmp_path)
     ctx = cli.make_context("scorekeeper", ["--dir", str(tmp_path), "show"], obj=RunState())
-    sitting = Sitting(ctx, str(tmp_path / "evening.toml"))
+    sitting = Shell(ctx, str(tmp_path / "evening.toml"))
     with create_pipe_input() as pipe:
         pipe.send_text("amend 1 --help\r" "undo --help\r" "show -s evening\r" "\x04")
         interactive(sitting, input=pipe, output=DummyOutput())

@@ -31,11 +31,11 @@ def offered(tmp_path: Path, name: str, text: str) -> list[str]:
 
     from scorekeeper.cli import cli
     from scorekeeper.cli.options import RunState
-    from scorekeeper.cli.play import Sitting
+    from scorekeeper.cli.play import Shell
     from scorekeeper.cli.prompt import PlayCompleter
 
     ctx = cli.make_context("scorekeeper", ["--dir", str(tmp_path), "show"], obj=RunState())
-    completer = PlayCompleter(Sitting(ctx, str(tmp_path / f"{name}.toml")))
+    completer = PlayCompleter(Shell(ctx, str(tmp_path / f"{name}.toml")))
     return [c.text for c in completer.get_completions(Document(text), CompleteEvent())]
 
 
@@ -168,10 +168,10 @@ def show(tmp_path: Path) -> dict[str, Any]:
 def prompt_line(tmp_path: Path, name: str) -> str:
     from scorekeeper.cli import cli
     from scorekeeper.cli.options import RunState
-    from scorekeeper.cli.play import Sitting
+    from scorekeeper.cli.play import Shell
 
     ctx = cli.make_context("scorekeeper", ["--dir", str(tmp_path), "show"], obj=RunState())
-    return Sitting(ctx, str(tmp_path / f"{name}.toml")).prompt()
+    return Shell(ctx, str(tmp_path / f"{name}.toml")).prompt()
 
 
 # --- random sittings through the commands -------------------------------------------------

@@ -85,24 +85,24 @@ Examples:
 def play(ctx: click.Context, session: str | None, keep_going: bool) -> None:
     """A whole sitting at one prompt, or piped in."""
     gc.enable()  # a sitting is long: collect as usual
-    sitting = Sitting(ctx, session_path(ctx, session))
+    shell = Shell(ctx, session_path(ctx, session))
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     if terminal:
         from .prompt import interactive
 
-        refused = interactive(sitting)
+        refused = interactive(shell)
     else:
-        refused = piped(sitting, keep_going)
+        refused = piped(shell, keep_going)
     if refused and not terminal:
         ctx.exit(1)
-    if sitting.unprinted is not None:  # every line ran; say that the output did not come
+    if shell.unprinted is not None:  # every line ran; say that the output did not come
         state = ctx.find_object(RunState)
         if state is not None and state.recorded:
             mark_recorded(ctx, "every line")
-        raise sitting.unprinted
+        raise shell.unprinted
 
 
-class Sitting:
+class Shell:
     """The session a `play` runs on, and how its lines become commands. The file is read
     once and kept in memory; it is read again only when it changed on disk (another window,
     another player), and a file that cannot be read for a moment is an error for the line
@@ -246,14 +246,14 @@ class Sitting:
         return close[0] if close else None
 
 
-def piped(sitting: Sitting, keep_going: bool) -> bool:
+def piped(shell: Shell, keep_going: bool) -> bool:
     """Run the lines of standard input; whether any was refused. Stopped at the first
     refused (unless `keep_going`), it says which lines were not run."""
     from .lines import count_rest, lines_of
 
     refused = False
     for line in lines_of(sys.stdin):
-        outcome = False if line.text is None else one_line(sitting, line.text)
+        outcome = False if line.text is None else one_line(shell, line.text)
         if line.text is None:
             click.echo(_("Error: {message}").format(message=line.problem), err=True)
         if outcome is None:
@@ -285,7 +285,7 @@ def _stopped(number: int, left: int) -> None:
     click.echo(said.format(number=number, first=number + 1, last=number + left), err=True)
 
 
-def one_line(sitting: Sitting, line: str, ask: Ask | None = None) -> bool | None:
+def one_line(shell: Shell, line: str, ask: Ask | None = None) -> bool | None:
     """Run one line: True done, False refused, None to quit. With `ask` (on a terminal),
     undo and amend show what they would do and want a typed yes, and a change is followed
     by the running balances."""
@@ -305,46 +305,46 @@ def one_line(sitting: Sitting, line: str, ask: Ask | None = None) -> bool | None
         return True
     first = words[0].lower()
     if first in ("help", "?"):
-        return _help(sitting, words[1:])
-    found = sitting.command(words)
+        return _help(shell, words[1:])
+    found = shell.command(words)
     if found is None:
         return None
     name, command, args = found
-    if name == "deal" and (slip := _slip(sitting, words[0])):
+    if name == "deal" and (slip := _slip(shell, words[0])):
         click.echo(_("Error: {message}").format(message=_(
             "unknown command {word!r}: did you mean {command}? ('help' lists them)").format(
                 word=visible(words[0]), command=slip)), err=True)
         return False
     changes = (name in ("deal", "undo", "amend", "join", "leave", "rubber", "pay")
                and "--dry-run" not in args and not {"-h", "--help"} & set(args))
-    done = sitting.run(command, name, args, ask)
+    done = shell.run(command, name, args, ask)
     if done and ask and changes:
-        echo(sitting.balances())
+        echo(shell.balances())
     return done
 
 
-def _slip(sitting: Sitting, word: str) -> str | None:
+def _slip(shell: Shell, word: str) -> str | None:
     try:
-        return sitting.mistyped(word)
+        return shell.mistyped(word)
     except ScorekeeperError:
         return None  # the file cannot be read: the deal says so
 
 
-def _help(sitting: Sitting, words: list[str]) -> bool:
+def _help(shell: Shell, words: list[str]) -> bool:
     """`help`, or `help COMMAND`: that command's own help."""
     if not words:
         commands = "\n".join(f"  {name:<10} {about}" for name, about in
-                             sitting.commands().items())
-        echo(HELP.format(words=sitting.form.words, commands=commands))
+                             shell.commands().items())
+        echo(HELP.format(words=shell.form.words, commands=commands))
         return True
-    found = sitting.command([words[0], "--help"])
+    found = shell.command([words[0], "--help"])
     if found is None or (found[0] == "deal" and words[0].lower() != "deal"):
-        close = sitting.mistyped(words[0]) if found else None
+        close = shell.mistyped(words[0]) if found else None
         said = (_("no command {word!r}: did you mean {command}?") if close else
                 _("no command {word!r} ('help' lists them)"))
         click.echo(_("Error: {message}").format(message=said.format(
             word=visible(words[0]), command=close)), err=True)
         return False
     name, command, args = found
-    return sitting.run(command, name, args)
+    return shell.run(command, name, args)
 

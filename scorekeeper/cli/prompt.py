@@ -21,27 +21,27 @@ from ..i18n import _
 from .lines import LONGEST
 from .options import FORMATS, echo
 from .params import Choice, Completes
-from .play import YES, Ask, Sitting, Y, one_line
+from .play import YES, Ask, Shell, Y, one_line
 
 
-def interactive(sitting: Sitting, **app: Any) -> bool:
+def interactive(shell: Shell, **app: Any) -> bool:
     """The prompt, until quit or Ctrl-D; `app` may give prompt_toolkit's input and output
     (tests do)."""
     session: PromptSession[str] = PromptSession(
-        history=_history(sitting.path), completer=PlayCompleter(sitting),
-        complete_while_typing=False, bottom_toolbar=sitting.balances, **app)
+        history=_history(shell.path), completer=PlayCompleter(shell),
+        complete_while_typing=False, bottom_toolbar=shell.balances, **app)
     ask = asker(PromptSession(history=InMemoryHistory(), **app))  # answers stay out of history
     echo(_("Playing {path}. Type help for help, quit or Ctrl-D to leave.").format(
-        path=sitting.path))
+        path=shell.path))
     refused = False
     while True:
         try:
-            line = session.prompt(_message(sitting.prompt()))
+            line = session.prompt(_message(shell.prompt()))
         except KeyboardInterrupt:
             continue  # Ctrl-C drops the line being typed
         except EOFError:
             break
-        outcome = one_line(sitting, line, ask)
+        outcome = one_line(shell, line, ask)
         if outcome is None:
             break
         refused |= not outcome
@@ -112,14 +112,14 @@ class PlayCompleter(Completer):
     the short form of a deal (players not yet named and not sitting out, the game's words),
     the game's options and their values, deal numbers after amend, formats."""
 
-    def __init__(self, sitting: Sitting) -> None:
-        self.sitting = sitting
-        deal = [p for p in sitting.cli.deal.params if p.name != "session"]
+    def __init__(self, shell: Shell) -> None:
+        self.shell = shell
+        deal = [p for p in shell.cli.deal.params if p.name != "session"]
         self.deal = {opt: param for param in deal for opt in getattr(param, "opts", [])}
 
     def options(self, words: list[str]) -> dict[str, click.Parameter]:
         """The options of the command a line is (a deal's, if it names none)."""
-        found = self.sitting.command(words) if words else None
+        found = self.shell.command(words) if words else None
         if found is None or found[0] == "deal":
             return self.deal
         return {opt: param for param in found[1].params if param.name != "session"
@@ -140,7 +140,7 @@ class PlayCompleter(Completer):
     def candidates(self, words: list[str], word: str) -> list[tuple[str, str]]:
         from .short import starting
 
-        read = self.sitting.snapshot()
+        read = self.shell.snapshot()
         previous = words[-1] if words else ""
         if previous == "--format":
             return starting([(f, _("output format")) for f in FORMATS], word)
@@ -155,12 +155,12 @@ class PlayCompleter(Completer):
         if command == "amend":
             return self.amending(read, words, word)
         if not words:
-            deal = self.sitting.form.complete(read, [], word)
-            return [*starting(list(self.sitting.commands().items()), word), *deal]
-        if command in self.sitting.commands() and command != "deal":
+            deal = self.shell.form.complete(read, [], word)
+            return [*starting(list(self.shell.commands().items()), word), *deal]
+        if command in self.shell.commands() and command != "deal":
             return self.arguments(words, word)
         typed = words[1:] if command == "deal" else words
-        return self.sitting.form.complete(read, typed, word)
+        return self.shell.form.complete(read, typed, word)
 
     def amending(self, read: Any, words: list[str], word: str) -> list[tuple[str, str]]:
         """After amend: the deal numbers (with what each was); then the deal's words."""
@@ -172,7 +172,7 @@ class PlayCompleter(Completer):
             numbered = [(str(p.number), view.what(p.result)[:40]) for p in read.played
                         if p.number is not None]
             return starting(numbered[::-1], word)
-        return self.sitting.form.complete(read, words[2:], word)
+        return self.shell.form.complete(read, words[2:], word)
 
     def values(self, param: click.Parameter, read: Any, word: str) -> list[tuple[str, str]]:
         """An option's values: players as the table now has them, or the option's words."""
@@ -189,12 +189,12 @@ class PlayCompleter(Completer):
         the command line completes them."""
         from click.shell_completion import _resolve_incomplete
 
-        found = self.sitting.command(words)
+        found = self.shell.command(words)
         if found is None:
             return []
         name, command, args = found
-        argv = self.sitting.argv(command, args)
-        with command.make_context(name, argv.copy(), parent=self.sitting.root,
+        argv = self.shell.argv(command, args)
+        with command.make_context(name, argv.copy(), parent=self.shell.root,
                                   resilient_parsing=True) as ctx:
             target, incomplete = _resolve_incomplete(ctx, argv, word)
             return [(item.value, item.help or "") for item in

@@ -28,7 +28,7 @@ MAGIC = "scorekeeper book 1"
 
 
 class Summary(NamedTuple):
-    """A sitting as the book reads it (book.Sitting), and the file it was read from."""
+    """A sitting as the book reads it (book.SessionSummary), and the file it was read from."""
 
     path: str
     real: str

@@ -77,7 +77,7 @@ class Snapshot:
         self._full = full
         self._nets: dict[str, int] | None = None
 
-    # --- what the book reads of a sitting (book.Sitting) ------------------------------------
+    # --- what the book reads of a sitting (book.SessionSummary) -------------------------------
 
     @property
     def name(self) -> str:

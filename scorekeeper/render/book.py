@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..book import Currency, Line, Paid, Sitting, money_of, players_in
+from ..book import Currency, Line, Paid, SessionSummary, money_of, players_in
 from ..i18n import _, day, ngettext, number
 from ..ledger import shown
 from .report import Column, Report, Table, for_both
@@ -21,7 +21,7 @@ def _money(amount: Any, places: int, sign: bool = False) -> str:
     return number(shown(amount, places, sign))
 
 
-def book(sittings: Sequence[Sitting], currencies: Sequence[Currency]) -> Report:
+def book(sittings: Sequence[SessionSummary], currencies: Sequence[Currency]) -> Report:
     """Every sitting counted, then per currency the payments made that count, every
     player's money and what he still owes or is owed, and the fewest payments that clear
     it. As CSV, four tables: the sittings (a money column a player), the accounts, the
@@ -47,7 +47,7 @@ def book(sittings: Sequence[Sitting], currencies: Sequence[Currency]) -> Report:
                   sheets=sheets(sittings, currencies))
 
 
-def _title(sittings: Sequence[Sitting], currencies: Sequence[Currency]) -> tuple[str, ...]:
+def _title(sittings: Sequence[SessionSummary], currencies: Sequence[Currency]) -> tuple[str, ...]:
     made = sum(len(c.paid) for c in currencies)
     count = len(sittings)
     held = ngettext("{count} sitting", "{count} sittings", count).format(count=count)
@@ -94,7 +94,7 @@ def _currency_tables(c: Currency) -> list[Table]:
     return tables
 
 
-def sheets(sittings: Sequence[Sitting], currencies: Sequence[Currency]) -> tuple[Table, ...]:
+def sheets(sittings: Sequence[SessionSummary], currencies: Sequence[Currency]) -> tuple[Table, ...]:
     """The book as four tables a spreadsheet reads: the sittings, with a money column for
     each player (empty where he did not sit); the accounts; the payments made; the plan."""
     scales = {c.currency: c.places for c in currencies}
@@ -126,7 +126,7 @@ def sheets(sittings: Sequence[Sitting], currencies: Sequence[Currency]) -> tuple
     return listed, accounts, made, plan
 
 
-def book_data(sittings: Sequence[Sitting], currencies: Sequence[Currency]) -> dict[str, Any]:
+def book_data(sittings: Sequence[SessionSummary], currencies: Sequence[Currency]) -> dict[str, Any]:
     scales = {c.currency: c.places for c in currencies}
     return {
         "sittings": [{

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from decimal import Decimal
 from typing import Any, NamedTuple
 
-from ..book import Sitting, money_of, players_in
+from ..book import SessionSummary, money_of, players_in
 from ..i18n import _, number
 from ..ledger import places_of
 from ..session import AnySession, Played
@@ -63,7 +63,7 @@ def session_chart(session: AnySession, played: Sequence[Played[Any, Any, Any]],
                  units, _("deals"), running, canvas)
 
 
-def book_charts(sittings: Sequence[Sitting], canvas: Canvas) -> str:
+def book_charts(sittings: Sequence[SessionSummary], canvas: Canvas) -> str:
     """Each player's money won, sitting by sitting: a chart a currency, players by name."""
     drawn = []
     for currency in sorted({s.currency for s in sittings}):
@@ -83,7 +83,7 @@ def book_charts(sittings: Sequence[Sitting], canvas: Canvas) -> str:
     return "\n\n".join(drawn)
 
 
-def _days(sittings: Sequence[Sitting]) -> list[str]:
+def _days(sittings: Sequence[SessionSummary]) -> list[str]:
     """Each sitting's day (MM-DD; in Danish DD.MM) under its point, sittings of the same day
     told apart by a letter: 12-01, 12-01b."""
     labels: list[str] = [""]

@@ -36,7 +36,8 @@ if TYPE_CHECKING:
 
 S = TypeVar("S")
 D = TypeVar("D", bound=Entry)
-Sitting = Session[S, D | NewPartnerships, RubberState, DealResult[D] | PartnershipsResult]
+PartnershipSession = Session[S, D | NewPartnerships, RubberState,
+                             DealResult[D] | PartnershipsResult]
 Turn = Played[D | NewPartnerships, RubberState, DealResult[D] | PartnershipsResult]
 
 
@@ -83,7 +84,7 @@ class PartnershipView(View[S, D | NewPartnerships, RubberState,
             "rubber_won": result.rubber.winner is not None and result.game_won,
         }
 
-    def deal_recorded(self, session: Sitting[S, D], played: Turn[D],
+    def deal_recorded(self, session: PartnershipSession[S, D], played: Turn[D],
                       standing: Standing[RubberState]) -> list[str]:
         result = played.result
         if isinstance(result, PartnershipsResult):
@@ -94,7 +95,7 @@ class PartnershipView(View[S, D | NewPartnerships, RubberState,
                 *self.standing_lines(session, standing),
                 _("Next dealer: {dealer}.").format(dealer=standing.next_dealer)]
 
-    def undone_lines(self, session: Sitting[S, D], removed: Turn[D],
+    def undone_lines(self, session: PartnershipSession[S, D], removed: Turn[D],
                      standing: Standing[RubberState]) -> list[str]:
         if not isinstance(removed.result, PartnershipsResult):
             return []
@@ -103,7 +104,7 @@ class PartnershipView(View[S, D | NewPartnerships, RubberState,
         return [_("Rubber {number} will be played by {teams}.").format(
             number=upcoming.number, teams=upcoming.teams)]
 
-    def standing_lines(self, session: Sitting[S, D], standing: Standing[RubberState]
+    def standing_lines(self, session: PartnershipSession[S, D], standing: Standing[RubberState]
                        ) -> list[str]:
         state = standing.state
         rubber = state.last
@@ -130,12 +131,12 @@ class PartnershipView(View[S, D | NewPartnerships, RubberState,
                     first_games=ga, second_games=gb, first_total=figure(ta),
                     second_total=figure(tb))]
 
-    def show_data(self, session: Sitting[S, D], played: list[Turn[D]],
+    def show_data(self, session: PartnershipSession[S, D], played: list[Turn[D]],
                   standing: Standing[RubberState]) -> dict[str, Any]:
         return {"rubbers": [rubber_data(r) for r in pads(played)]}
 
-    def prompt(self, session: Sitting[S, D], standing: Standing[RubberState], now: TableNow
-               ) -> str:
+    def prompt(self, session: PartnershipSession[S, D], standing: Standing[RubberState],
+               now: TableNow) -> str:
         next_one = now.playing or now.upcoming
         assert next_one is not None  # a partnership game always has a rubber to come
         rubber = standing.state.playing or Rubber(next_one.number, next_one.teams)
@@ -153,7 +154,7 @@ class PartnershipView(View[S, D | NewPartnerships, RubberState,
             parts.append(_("both vulnerable"))
         return " · ".join(parts)
 
-    def settle_lines(self, session: Sitting[S, D], settlement: Settlement[RubberState]
+    def settle_lines(self, session: PartnershipSession[S, D], settlement: Settlement[RubberState]
                      ) -> list[str]:
         lines = []
         for r in settlement.standing.state.rubbers:
@@ -173,11 +174,11 @@ class PartnershipView(View[S, D | NewPartnerships, RubberState,
                 bonus=figure(_bonus(session))))
         return lines
 
-    def settle_data(self, session: Sitting[S, D], settlement: Settlement[RubberState]
+    def settle_data(self, session: PartnershipSession[S, D], settlement: Settlement[RubberState]
                     ) -> dict[str, Any]:
         return {"rubbers": [summary_data(r) for r in settlement.standing.state.rubbers]}
 
-    def drawing(self, session: Sitting[S, D], played: list[Turn[D]],
+    def drawing(self, session: PartnershipSession[S, D], played: list[Turn[D]],
                 standing: Standing[RubberState]) -> Callable[[int | None], str] | None:
         rubbers, bonus = pads(played), _bonus(session)
         return lambda width: "\n\n".join(score_pad(r, bonus, width, self.above_word)
