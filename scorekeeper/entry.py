@@ -12,7 +12,7 @@ import sys
 from . import i18n
 
 gc.disable()
-i18n.use(i18n.chosen(i18n.scan(sys.argv[1:])))  # before the commands' help is made
+i18n.use(i18n.language(i18n.chosen(i18n.scan(sys.argv[1:]))))  # before the commands' help is made
 
 try:
     from .cli import main  # after the collector is off, in the language chosen

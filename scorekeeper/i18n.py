@@ -13,20 +13,25 @@ scorekeeper/locale/da/LC_MESSAGES/scorekeeper.po, compiled beside it (.mo); clic
 words ("Usage:", "Error: Missing option") are in it too, read by click through gettext's
 text domain.
 
-The language is chosen once, before the commands are imported (their help is theirs from
-the start): `--lang da|en`, else SCOREKEEPER_LANG, else LANGUAGE, LC_ALL, LC_MESSAGES, LANG
-as gettext reads them; any other language is English. What a program reads never
-changes: JSON and CSV, the files, the exit codes.
+The language is a value, `Language` (its code and its words), chosen once, before the
+commands are imported (their help is theirs from the start): `--lang da|en`, else
+SCOREKEEPER_LANG, else LANGUAGE, LC_ALL, LC_MESSAGES, LANG as gettext reads them; any other
+language is English. What a program reads never changes: JSON and CSV, the files, the exit
+codes. The language spoken is a context value, not a process-wide setting: `spoken(lang)`
+speaks `lang` while it lasts and then what was spoken before (what a program reads is made
+`with spoken(ENGLISH)`), and a run of the root command in-process (a test, `play`) leaves
+the language as it found it.
 
 In English nothing is read and `_` gives back what it is given.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     import datetime
@@ -40,29 +45,46 @@ LOCALE = os.path.join(os.path.dirname(__file__), "locale")
 VARIABLES = ("SCOREKEEPER_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
+class Language(NamedTuple):
+    """A language a person reads: its code ("da") and its words (None: the program's own,
+    English)."""
 
-class Speaking:
-    """The language chosen, and its words (none in English)."""
-
-    code = "en"
+    code: str
     words: GNUTranslations | None = None
 
+    def gettext(self, message: str) -> str:
+        return message if self.words is None else self.words.gettext(message)
 
-SPEAKING = Speaking()
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        if self.words is None:
+            return singular if count == 1 else plural
+        return self.words.ngettext(singular, plural, count)
+
+
+ENGLISH = Language("en")
+_SPOKEN: ContextVar[Language] = ContextVar("scorekeeper_language", default=ENGLISH)
+
+
+def speaking() -> Language:
+    """The language spoken now."""
+    return _SPOKEN.get()
 
 
 def _(message: str) -> str:
-    """`message` in the language chosen."""
-    words = SPEAKING.words
-    return message if words is None else words.gettext(message)
+    """`message` in the language spoken."""
+    return _SPOKEN.get().gettext(message)
+
+
+def N_(message: str) -> str:
+    """`message` as it is, marked for the catalogue: a word made when a module is imported
+    (a game's title), given to `_` where it is shown, so that it is shown in the language
+    spoken then, not in the one spoken when the module happened to be imported."""
+    return message
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
-    """The form of a message for `count` things, in the language chosen."""
-    words = SPEAKING.words
-    if words is None:
-        return singular if count == 1 else plural
-    return words.ngettext(singular, plural, count)
+    """The form of a message for `count` things, in the language spoken."""
+    return _SPOKEN.get().ngettext(singular, plural, count)
 
 
 def chosen(given: str | None, environ: Mapping[str, str] = os.environ) -> str:
@@ -99,34 +121,51 @@ def scan(args: Sequence[str]) -> str | None:
     return None
 
 
-def use(code: str) -> None:
-    """Speak `code` from now on (click too); English if its catalogue cannot be read."""
-    SPEAKING.code, SPEAKING.words = "en", None
+def language(code: str) -> Language:
+    """The language `code` with its words; English if its catalogue cannot be read."""
     if code == "en":
-        return
+        return ENGLISH
     import gettext
 
     try:
         with open(os.path.join(LOCALE, code, "LC_MESSAGES", f"{DOMAIN}.mo"), "rb") as file:
-            SPEAKING.words = gettext.GNUTranslations(file)
+            return Language(code, gettext.GNUTranslations(file))
     except (OSError, ValueError):  # an install without its catalogue speaks English
-        return
-    SPEAKING.code = code
-    gettext.bindtextdomain(DOMAIN, LOCALE)
-    gettext.textdomain(DOMAIN)  # click's gettext() now reads this catalogue...
-    os.environ["LANGUAGE"] = code  # ...in this language, whatever the locale says
+        return ENGLISH
 
 
-@contextmanager
-def english() -> Iterator[None]:
-    """English while it lasts, whatever the language chosen: what a program reads (JSON,
-    CSV) is made in it, with plain numbers and ISO days."""
-    chosen = SPEAKING.code, SPEAKING.words
-    SPEAKING.code, SPEAKING.words = "en", None
+def use(spoken_now: Language) -> None:
+    """Speak `spoken_now` in this context from now on, click's own words too (read by
+    gettext from this catalogue, in this language whatever the locale says)."""
+    _SPOKEN.set(spoken_now)
+    if spoken_now.words is not None:
+        import gettext
+
+        gettext.bindtextdomain(DOMAIN, LOCALE)
+        gettext.textdomain(DOMAIN)
+    if spoken_now.words is not None or "LANGUAGE" in os.environ:
+        os.environ["LANGUAGE"] = spoken_now.code
+
+
+@contextlib.contextmanager
+def spoken(lang: Language) -> Iterator[None]:
+    """`lang` spoken while it lasts, then what was spoken before (click's words too)."""
+    before, variable = _SPOKEN.get(), os.environ.get("LANGUAGE")
+    use(lang)
     try:
         yield
     finally:
-        SPEAKING.code, SPEAKING.words = chosen
+        _SPOKEN.set(before)
+        if variable is None:
+            os.environ.pop("LANGUAGE", None)
+        else:
+            os.environ["LANGUAGE"] = variable
+
+
+def english() -> contextlib.AbstractContextManager[None]:
+    """English while it lasts, whatever the language chosen: what a program reads (JSON,
+    CSV) is made in it, with plain numbers and ISO days."""
+    return spoken(ENGLISH)
 
 
 # --- numbers and days as the language writes them -------------------------------------------
@@ -135,7 +174,7 @@ def english() -> Iterator[None]:
 def number(text: str) -> str:
     """A number written plainly ("-1234.50", "+3") as the language writes it in text:
     Danish groups thousands with a point and marks decimals with a comma ("-1.234,50")."""
-    if SPEAKING.code != "da":
+    if _SPOKEN.get().code != "da":
         return text
     sign = text[0] if text[:1] in "+-" else ""
     whole, dot, fraction = text[len(sign):].partition(".")
@@ -150,4 +189,4 @@ def number(text: str) -> str:
 def day(date: datetime.date) -> str:
     """A day as the language writes it in text: 2026-12-01, in Danish 01.12.2026 (CLDR's
     short Danish date)."""
-    return date.strftime("%d.%m.%Y") if SPEAKING.code == "da" else date.isoformat()
+    return date.strftime("%d.%m.%Y") if _SPOKEN.get().code == "da" else date.isoformat()

@@ -69,7 +69,7 @@ def seat(game: Game[Any, Any, Any, Any], now: TableNow, seating: Seating) -> tup
     if len(names) < game.min_players:
         raise RuleError(_("{player} cannot leave: {game} takes at least {least} players, and "
                           "{count} are at the table").format(
-                              player=seating.player, game=game.title, least=game.min_players,
+                              player=seating.player, game=_(game.title), least=game.min_players,
                               count=len(seated)))
     now.check_leave(seating.player)
     # the next seated after him deals, if it was his deal
@@ -84,7 +84,7 @@ def _joined(game: Game[Any, Any, Any, Any], seated: Players, seating: Seating) -
     if len(seated) >= game.max_players:
         raise RuleError(_("{player} cannot join: {game} takes at most {most} players, and "
                           "{count} are at the table").format(
-                              player=seating.player, game=game.title, most=game.max_players,
+                              player=seating.player, game=_(game.title), most=game.max_players,
                               count=len(seated)))
     names = list(seated)
     if seating.after is None:

@@ -53,7 +53,7 @@ class Session(Generic[S, E, St, R]):
             raise RuleError(ngettext("{count} players: {game} takes {least} to {most}",
                                      "{count} players: {game} takes {least} to {most}",
                                      len(self.players)).format(
-                count=len(self.players), game=game.title, least=game.min_players,
+                count=len(self.players), game=_(game.title), least=game.min_players,
                 most=game.max_players), "players")
         ledger.check_value(self.value)
         if not isinstance(self.currency, str) or has_control(self.currency) or len(

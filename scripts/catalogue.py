@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "scorekeeper"
 PO = PACKAGE / "locale" / "da" / "LC_MESSAGES" / "scorekeeper.po"
 MO = PO.with_suffix(".mo")
-KEYWORDS = {"_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 #: click's modules whose words reach a person through this program.
 CLICK = ("core.py", "exceptions.py", "formatting.py", "parser.py", "types.py",
          "decorators.py", "termui.py", "shell_completion.py", "_termui_impl.py", "utils.py")

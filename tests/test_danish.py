@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import datetime
 import importlib.util
+import os
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,7 +15,7 @@ import pytest
 from scorekeeper import i18n
 
 from . import golden
-from .helpers import ROOT
+from .helpers import ROOT, run
 
 
 def catalogue() -> Any:
@@ -52,13 +54,28 @@ def test_lang_is_found_before_the_command(args: list[str], expected: str | None)
     assert i18n.scan(args) == expected
 
 
-def test_numbers_and_days_as_danes_write_them(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_numbers_and_days_as_danes_write_them() -> None:
     day = datetime.date(2026, 12, 1)
     assert (i18n.number("-1234.50"), i18n.day(day)) == ("-1234.50", "2026-12-01")
-    monkeypatch.setattr(i18n.SPEAKING, "code", "da")
-    assert [i18n.number(n) for n in ("-1234.50", "+3", "1234567", "0.05", "12", "x")] == [
-        "-1.234,50", "+3", "1.234.567", "0,05", "12", "x"]
-    assert i18n.day(day) == "01.12.2026"
+    with i18n.spoken(i18n.language("da")):
+        assert [i18n.number(n) for n in ("-1234.50", "+3", "1234567", "0.05", "12", "x")] == [
+            "-1.234,50", "+3", "1.234.567", "0,05", "12", "x"]
+        assert i18n.day(day) == "01.12.2026"
+    assert (i18n.number("-1234.50"), i18n.day(day)) == ("-1234.50", "2026-12-01")
+
+
+def test_the_language_of_a_run_ends_with_it(tmp_path: Path) -> None:
+    """`--lang da` given to one run in this process (a test, a script that imports the
+    command) is not the language of the next: the language is a value of the run, not a
+    setting of the process. Any order of runs in any language reads the same."""
+    run(tmp_path, "loo new x --players Ann,Bob,Cid")
+    english = run(tmp_path, "settle -s x").output
+    danish = run(tmp_path, "--lang da settle -s x").output
+    assert danish != english
+    assert i18n.speaking() is i18n.ENGLISH
+    assert os.environ.get("LANGUAGE") != "da"
+    assert run(tmp_path, "settle -s x").output == english
+    assert run(tmp_path, "--lang da settle -s x").output == danish
 
 
 @pytest.mark.parametrize("title", list(golden.EVENINGS))
@@ -96,3 +113,20 @@ def test_what_programs_read_is_the_same_in_danish(name: str) -> None:
                                 "--format", fmt], capture_output=True, text=True,
                                check=True).stdout for lang in ("en", "da")]
         assert said[0] == said[1] and said[0]
+
+
+@pytest.mark.parametrize("game", ["loo", "pinochle"])
+def test_a_games_title_is_in_the_language_spoken_whenever_it_was_imported(game: str) -> None:
+    """A game's title is made when its module is imported; it is shown in the language
+    spoken when it is shown (imported in Danish, then spoken in English, and back)."""
+    import subprocess
+
+    code = ("from scorekeeper import i18n\n"
+            "i18n.use(i18n.language('da'))\n"
+            f"from scorekeeper.games import GAMES\ngame = GAMES[{game!r}]\n"
+            "with i18n.spoken(i18n.ENGLISH):\n    print(i18n._(game.title))\n"
+            "print(i18n._(game.title))\n")
+    said = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True).stdout.splitlines()
+    assert said == {"loo": ["Three-card Loo", "Trekorts-lu"],
+                    "pinochle": ["Auction Pinochle", "Auktionspinochle"]}[game]

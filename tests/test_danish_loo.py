@@ -5,10 +5,10 @@ reads (JSON, the session file) stays as it was."""
 
 from __future__ import annotations
 
-import gettext
 import json
 import os
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -128,12 +128,10 @@ def test_loo_help_in_danish(tmp_path: Path) -> None:
 
 
 @pytest.fixture
-def danish(monkeypatch: pytest.MonkeyPatch) -> None:
+def danish() -> Iterator[None]:
     """Danish in this process, for what only a terminal shows (the prompt of `play`)."""
-    with open(os.path.join(i18n.LOCALE, "da", "LC_MESSAGES", "scorekeeper.mo"), "rb") as file:
-        words = gettext.GNUTranslations(file)
-    monkeypatch.setattr(i18n.SPEAKING, "code", "da")
-    monkeypatch.setattr(i18n.SPEAKING, "words", words)
+    with i18n.spoken(i18n.language("da")):
+        yield
 
 
 def test_the_prompt_and_a_misread_must_in_danish(danish: None) -> None:

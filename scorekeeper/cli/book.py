@@ -350,7 +350,7 @@ def _tally(sittings: list[Any], player: str | None) -> tuple[list[dict[str, Any]
     rows = _every_count([r for (_game, key), r in counts.items()
                          if wanted is None or key == wanted])
     played = {row["game"] for row in rows}  # only their rules are imported
-    titles = {name: GAMES[name].title for name in GAMES if name in played}
+    titles = {name: _(GAMES[name].title) for name in GAMES if name in played}
     return sorted(rows, key=lambda r: (list(GAMES).index(r["game"]), r["name"])), titles
 
 

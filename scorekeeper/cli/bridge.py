@@ -10,7 +10,7 @@ import click
 from ..games.bridge import MOST_DOUBLINGS, BridgeDeal, BridgeSettings
 from ..games.players import Players
 from ..games.rubber import STRAIN_WORDS
-from ..i18n import SPEAKING, _
+from ..i18n import _, speaking
 from . import short
 from .common import DealForm, find, find_all, game_command_line
 from .options import CONTEXT, Group, create_session, echo, new_session_options
@@ -125,7 +125,7 @@ def _complete(read: Any, words: list[str], incomplete: str) -> list[tuple[str, s
     held = [(p, _("and his honours, like 2")) for p in short.unnamed(four, words[2:])]
     doubled, redoubled, void = _("doubled"), _("redoubled"), _("a player held no trumps")
     words_of = [("x", doubled), ("xx", redoubled), ("-", _("no aces counted")), ("void", void)]
-    if SPEAKING.code == "da":  # the Danish words beside the English
+    if speaking().code == "da":  # the Danish words beside the English
         words_of += [("fordoblet", doubled), ("genfordoblet", redoubled), ("chikane", void)]
     return short.starting([*held, *words_of], incomplete)
 

@@ -157,7 +157,7 @@ def _words() -> list[tuple[str, str]]:
     about = [_("a player took miss"), _("the dealer played for the pool"),
              _("everyone but the dealer passed"), _("the winners of tricks 1-3")]
     english = list(zip(("miss", "defend", "pass", "order"), about, strict=True))
-    if i18n.SPEAKING.code != "da":
+    if i18n.speaking().code != "da":
         return english
     danish = zip(("ekstra", "forsvar", "pas", "stik"), about, strict=True)
     return [word for pair in zip(english, danish, strict=True) for word in pair]

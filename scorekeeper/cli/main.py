@@ -15,7 +15,7 @@ import io
 import os
 import sys
 from contextlib import suppress
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -80,6 +80,11 @@ class Root(Quick, click.Group):
              ) -> Any:
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
+        with i18n.spoken(i18n.speaking()):  # a --lang given to this run ends with it
+            self._standalone(args, prog_name, complete_var, **extra)
+
+    def _standalone(self, args: Any, prog_name: str | None, complete_var: str | None,
+                    **extra: Any) -> NoReturn:
         state = RunState()
         _forgiving_streams()
         if os.environ.get("_SCOREKEEPER_COMPLETE"):
@@ -160,8 +165,8 @@ def cli(dir: str | None) -> None:
 
 def _use_language(value: str | None) -> None:
     """--lang, when the program was not started by its entry point (which chose already)."""
-    if value and value != i18n.SPEAKING.code:
-        i18n.use(value)
+    if value and value != i18n.speaking().code:
+        i18n.use(i18n.language(value))
 
 
 def _show_version(ctx: click.Context, value: bool) -> None:

@@ -10,7 +10,7 @@ import click
 from ..games.cards import SUIT_WORDS, Card, card_points, meld_total, melds, parse_cards
 from ..games.pinochle import CHIP_TABLE, BuryFail, Ending, PinochleDeal, PinochleSettings, both
 from ..games.players import Players
-from ..i18n import SPEAKING, _, ngettext
+from ..i18n import _, ngettext, speaking
 from . import short
 from .common import DealForm, find, game_command_line
 from .options import CONTEXT, Group, create_session, echo, emit, new_session_options, output_options
@@ -18,7 +18,7 @@ from .params import Choice, Count, Param, Player
 
 #: The suits offered and named: Danish beside English for a Danish reader.
 SUITS_SHOWN = ["spades", "hearts", "diamonds", "clubs",
-               *(["spar", "hjerter", "ruder", "klør"] if SPEAKING.code == "da" else [])]
+               *(["spar", "hjerter", "ruder", "klør"] if speaking().code == "da" else [])]
 SUIT = Choice("SUIT", dict(SUIT_WORDS), SUITS_SHOWN)
 
 
@@ -174,7 +174,7 @@ def _short(words: list[str]) -> dict[str, Any]:
 def _complete(read: Any, words: list[str], incomplete: str) -> list[tuple[str, str]]:
     """The contractor (one of those in the play) or pass; then bid and meld, numbers; then
     how a short meld ended."""
-    danish = SPEAKING.code == "da"
+    danish = speaking().code == "da"
     if not words:
         bidders = read.table_now.in_play
         return short.starting([*((p, _("the contractor")) for p in bidders),

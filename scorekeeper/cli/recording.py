@@ -121,7 +121,7 @@ def _whose(path: str, game: str) -> str:
     from ..games import get_game
 
     return _("'{name}' is {game}").format(name=paths.session_name(path),
-                                          game=get_game(game).title)
+                                          game=_(get_game(game).title))
 
 
 def _complete_through(ctx: click.Context, incomplete: str) -> list[CompletionItem]:

@@ -88,7 +88,7 @@ def read_with_identity(path: str, most: int = MAX_SIZE) -> tuple[bytes, Identity
 
 def _grouped(n: int) -> str:
     """A count of bytes with its thousands grouped as the language groups them."""
-    return i18n.number(str(n)) if i18n.SPEAKING.code != "en" else f"{n:,}"
+    return i18n.number(str(n)) if i18n.speaking().code != "en" else f"{n:,}"
 
 
 def identity(path: str) -> Identity | None:

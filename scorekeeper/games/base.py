@@ -89,7 +89,8 @@ class Game(ABC, Generic[S, E, St, R]):
     name: ClassVar[str]
     """How a session file and the command line name the game: "loo"."""
     title: ClassVar[str]
-    """How people name it: "Three-card Loo"."""
+    """How people name it, in English: "Three-card Loo"; shown as `_(game.title)`, in the
+    language spoken (a title of the catalogue is marked with `N_`)."""
     unit: ClassVar[str]
     """What the balances count: "counter", "chip", "point"."""
     min_players: ClassVar[int]

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ..errors import RuleError
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..ledger import Transfer
 from .base import Dealing, Game
 from .data import DealUpgrade, Fields, strings_upgraded
@@ -185,7 +185,7 @@ def shares(pool: int, remainder: Remainder) -> tuple[int, int, int]:
 
 class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
     name = "loo"
-    title = _("Three-card Loo")
+    title = N_("Three-card Loo")
     unit = "counter"
     #: 52 cards make 17 hands of three, one of them miss, and a card to turn up for trumps.
     min_players, max_players = 3, 16

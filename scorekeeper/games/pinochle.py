@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from .. import i18n
 from ..errors import RuleError
-from ..i18n import _
+from ..i18n import N_, _
 from ..ledger import Transfer
 from .base import Dealing, Game, Seats
 from .cards import Card, Suit, check_pack, meld_total, parse_card, parse_suit
@@ -200,7 +200,7 @@ def in_play(players: Players, dealer: str) -> tuple[str, ...]:
 
 class Pinochle(Game[PinochleSettings, PinochleDeal, tuple[()], PinochleResult]):
     name = "pinochle"
-    title = _("Auction Pinochle")
+    title = N_("Auction Pinochle")
     unit = "chip"
     min_players, max_players = 3, 5
     entry_keys = DEAL_KEYS

@@ -59,7 +59,7 @@ def session_chart(session: AnySession, played: Sequence[Played[Any, Any, Any]],
                 running[p].append(each.balances.get(p, 0))
     units = view_of(session.game).units(session.game.unit, 2)
     return chart(_("{game} '{name}': {units} won, deal by deal").format(
-                     game=session.game.title, name=session.name, units=units),
+                     game=_(session.game.title), name=session.name, units=units),
                  units, _("deals"), running, canvas)
 
 

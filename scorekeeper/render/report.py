@@ -71,7 +71,7 @@ def for_both(make: Callable[[], tuple[Table, ...]]
     """The tables `make` makes for people, in the language chosen, and the same tables as
     CSV writes them (`sheets`): made again in English when CSV is written, unless English
     was chosen (then none: CSV writes the tables themselves)."""
-    if i18n.SPEAKING.code == "en":
+    if i18n.speaking().code == "en":
         return make(), ()
 
     def sheets() -> tuple[Table, ...]:

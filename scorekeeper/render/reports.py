@@ -121,7 +121,7 @@ def settle(session: AnySession, settlement: Settlement[Any]) -> Report:
     }
     title = (ngettext("{game} '{name}': {count} deal, {rate}.",
                       "{game} '{name}': {count} deals, {rate}.", deals).format(
-                 game=session.game.title, name=session.name, count=deals, rate=rate(session)),
+                 game=_(session.game.title), name=session.name, count=deals, rate=rate(session)),
              *view.settle_lines(session, settlement), "")
     if settlement.payments:
         return Report(data, both, title, sheets=sheets)
@@ -165,7 +165,7 @@ def history(session: AnySession, revisions: Sequence[Revision]) -> Report:
     count = len(revisions)
     title = (ngettext("{game} '{name}': {count} change after the fact.",
                       "{game} '{name}': {count} changes after the fact.", count).format(
-                 game=session.game.title, name=session.name, count=count) if count else
+                 game=_(session.game.title), name=session.name, count=count) if count else
              _("'{name}' has not been changed after the fact.").format(name=session.name),)
     data = {"session": session.name, "game": session.game.name,
             "history": [revision_data(r) for r in revisions]}
@@ -191,7 +191,7 @@ def _revision_lines(view: AnyView, r: Revision) -> list[str]:
 
 
 def _revision_tables(view: AnyView, revisions: Sequence[Revision]) -> tuple[Table, ...]:
-    rows = [[r.when.isoformat() if i18n.SPEAKING.code == "en" else _when(r), _kind(r.kind),
+    rows = [[r.when.isoformat() if i18n.speaking().code == "en" else _when(r), _kind(r.kind),
              r.deal or "", r.entry or "",
              "; ".join(map(view.inputs, r.before)), "; ".join(map(view.inputs, r.after)),
              _keys(r.was) if r.was else "", _keys(r.now) if r.now else "", _nets(r), r.why]
