@@ -257,9 +257,10 @@ def amend_command(game: str, form: DealForm) -> click.Command:
         values = _with_words(form, values, words, given)
 
         def compute(before: Any) -> tuple[Any, Amended]:
-            new = values
-            if not words:  # some options given anew: the rest as deal N has them
-                old = form.values_of(before.played[revise.position(before, number)].entry)
+            old = form.values_of(before.played[revise.position(before, number)].entry)
+            if words:  # the deal's words anew; its dealer as named unless given anew
+                new = values if "dealer" in given else values | {"dealer": old["dealer"]}
+            else:  # some options given anew: the rest as deal N has them
                 new = form.merge(old, {k: values[k] for k in given})
             form.check(new)
             at = before.played[revise.position(before, number)].seated  # as deal N was seated
