@@ -336,7 +336,7 @@ def history_rows(folder: Path, runs: int) -> list[Row]:
 
 
 def _with(session: AnySession, entries: tuple[Any, ...]) -> AnySession:
-    from dataclasses import replace
+    from scorekeeper.values import replace
 
     return replace(session, entries=entries)
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RuleError
 from .i18n import _
 from .text import has_control
+from .values import field, value
 
 #: What a revision may be.
 KINDS = ("amend", "undo", "edit", "paid", "reopened")
@@ -27,7 +27,7 @@ LONGEST_WHY = 200
 Data = dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Revision:
     """One change after the fact."""
 

@@ -8,7 +8,6 @@ moment.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .errors import RuleError
@@ -17,9 +16,10 @@ from .games.players import Players, check_name
 from .i18n import _
 from .ledger import Transfer
 from .tablenow import TableNow
+from .values import value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Seating:
     """`player` joins the table, sitting after `after` (None: in the last seat), or, with
     `joins` False, leaves it."""

@@ -7,7 +7,6 @@ deal flows through everything after it.
 
 import datetime
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple
 
 from . import ledger
@@ -18,12 +17,13 @@ from .i18n import _, ngettext
 from .seating import Seating, SeatingResult, seat, seating_data
 from .tablenow import TableNow
 from .text import has_control
+from .values import value
 
 if TYPE_CHECKING:
     from decimal import Decimal
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Session(Generic[S, E, St, R]):
     """One sitting of one game, checked when made."""
 

@@ -17,8 +17,8 @@ from scorekeeper.games import NAMES
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 MODULES = sorted(p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py"))
-CORE = ["ledger.py", "session.py", "seating.py", "tablenow.py", "errors.py", "reckoning.py", "book.py",
-        "history.py", "i18n.py",
+CORE = ["ledger.py", "session.py", "seating.py", "tablenow.py", "errors.py", "reckoning.py",
+        "book.py", "history.py", "i18n.py", "values.py",
         *(m for m in MODULES if m.startswith("games/"))]
 #: What each part of the package may import of the others.
 ALLOWED = {
@@ -26,18 +26,19 @@ ALLOWED = {
     "errors": {"i18n"},
     "text": {"i18n"},
     "i18n": set(),
+    "values": set(),
     "ledger": {"errors", "i18n"},
-    "games": {"errors", "ledger", "games", "text", "i18n"},
+    "games": {"errors", "ledger", "games", "text", "i18n", "values"},
     "tablenow": {"errors", "games", "i18n"},
-    "seating": {"errors", "ledger", "games", "tablenow", "i18n"},
-    "session": {"errors", "ledger", "games", "seating", "tablenow", "text", "i18n"},
+    "seating": {"errors", "ledger", "games", "tablenow", "i18n", "values"},
+    "session": {"errors", "ledger", "games", "seating", "tablenow", "text", "i18n", "values"},
     "reckoning": {"errors", "ledger", "games", "session", "i18n"},
     "book": {"errors", "ledger", "text", "i18n"},
-    "history": {"errors", "text", "i18n"},
+    "history": {"errors", "text", "i18n", "values"},
     "__init__": set(),
     # the session file, on the domain (FILES says what its modules may import of each other)
     "files": {"errors", "ledger", "games", "session", "seating", "tablenow", "history", "text",
-              "files", "book", "__init__", "i18n"},
+              "files", "book", "__init__", "i18n", "values"},
     # the views
     "render": {"errors", "ledger", "games", "session", "seating", "tablenow", "reckoning", "book",
                "history", "render", "text", "i18n"},
@@ -127,7 +128,8 @@ def test_the_top_of_the_package_reads_as_its_layers() -> None:
     top = sorted(p.name for p in PACKAGE.iterdir() if p.name != "__pycache__")
     assert top == ["__init__.py", "__main__.py", "book.py", "cli", "entry.py", "errors.py",
                    "files", "games", "history.py", "i18n.py", "ledger.py", "locale",
-                   "reckoning.py", "render", "seating.py", "session.py", "tablenow.py", "text.py"]
+                   "reckoning.py", "render", "seating.py", "session.py", "tablenow.py", "text.py",
+                   "values.py"]
 
 
 def test_only_the_command_line_imports_click() -> None:

@@ -3,7 +3,6 @@ rule of seeds/bridge-danish.txt on its own, with properties."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -19,6 +18,7 @@ from scorekeeper.ledger import balances
 from scorekeeper.reckoning import reckon
 from scorekeeper.render.partnership import pads
 from scorekeeper.session import replay
+from scorekeeper.values import replace
 
 from .helpers import play_one, sitting
 

@@ -244,7 +244,7 @@ def test_a_deal_is_checked_when_made(make: Any, message: str) -> None:
 
 
 def test_a_copy_of_a_deal_is_checked_too() -> None:
-    from dataclasses import replace
+    from scorekeeper.values import replace
 
     with pytest.raises(RuleError, match="a player takes 0 to 3 tricks"):
         replace(deal(A=3), tricks={"A": 9})

@@ -80,7 +80,7 @@ def hand(**tricks: int) -> LooDeal:
 @given(case=sittings())
 def test_save_then_load_gives_the_same_session(tmp_path: Path, case: tuple[AnySession, Any]
                                                ) -> None:
-    from dataclasses import replace
+    from scorekeeper.values import replace
 
     session = replace(case[0], value="0.05", currency="kr", name="s")
     path = tmp_path / "s.toml"
@@ -367,7 +367,7 @@ def test_recording_deal_by_deal_writes_what_a_full_save_writes(
 ) -> None:
     """The fast path (the cached standing, the deal's line added to the text) gives the same
     file and the same standing as writing and replaying the whole sitting."""
-    from dataclasses import replace
+    from scorekeeper.values import replace
 
     session, deals = case
     session = replace(session, name="s")
@@ -582,7 +582,7 @@ def test_every_game_records_deal_by_deal_as_a_full_save_would(tmp_path: Path, ex
                                                               ) -> None:
     """The cached standing of every game gives the same file and balances as a full
     replay; the bundled sessions are in the canonical layout."""
-    from dataclasses import replace
+    from scorekeeper.values import replace
 
     source = ROOT / "sessions" / f"{example}.toml"
     loaded = filing.load(str(source))

@@ -19,13 +19,13 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import i18n
 from ..errors import ScorekeeperError, SessionError
 from ..i18n import _
 from ..session import AnySession, Standing, Tally
+from ..values import replace
 from . import atomic, cache, snapshot, store, tomlread
 from .edits import Append, Edit, NewText, RemoveLast, Replace, SetKey
 from .snapshot import BOM, Layout, Snapshot

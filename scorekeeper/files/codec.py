@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -36,6 +35,7 @@ from ..games.players import Players
 from ..i18n import _
 from ..seating import is_seating_data, seating_from_data
 from ..session import AnySession, DealError, Session, entry_to_data
+from ..values import replace
 from . import tomltext
 
 if TYPE_CHECKING:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import i18n
@@ -35,6 +34,7 @@ from ..session import (
     replay,
     tally,
 )
+from ..values import replace
 from .change import Append, Change, NewText, RemoveLast, Replace, SetKey
 from .checking import examine, history_problems
 from .snapshot import Snapshot

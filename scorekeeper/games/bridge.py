@@ -12,12 +12,12 @@ change it makes to that reckoning, and an unfinished rubber is already reckoned 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from ..errors import RuleError
 from ..i18n import _
+from ..values import field, value
 from .base import Dealing
 from .data import DealUpgrade, Fields, counts_from_text, names_from_text, strings_upgraded
 from .partnership import (
@@ -47,7 +47,7 @@ DEAL_KEYS = frozenset({"dealer", "trump", "tricks", "doubled", "honours", "chica
 MOST_DOUBLINGS = 30
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class BridgeSettings:
     max_doublings: int = 10
     """The most times a trick value may be doubled (2: a double and a redouble); 10 by
@@ -59,7 +59,7 @@ class BridgeSettings:
                 doublings=self.max_doublings, most=MOST_DOUBLINGS), "max_doublings")
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class BridgeDeal:
     """A deal's inputs; everything else is replayed."""
 

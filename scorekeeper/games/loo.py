@@ -7,7 +7,6 @@ construction: the dealer's ante goes into it, shares come out of it, loos go bac
 
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -15,6 +14,7 @@ from typing import Any, NamedTuple
 from ..errors import RuleError
 from ..i18n import N_, _, ngettext
 from ..ledger import Transfer
+from ..values import field, replace, value
 from .base import Dealing, Game
 from .data import DealUpgrade, Fields, strings_upgraded
 from .players import Players
@@ -59,7 +59,7 @@ class Outcome(StrEnum):
     PLAY = "play"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class LooSettings:
     """How a sitting of Loo is played."""
 
@@ -107,7 +107,7 @@ def _mapping(value: Mapping[str, int]) -> Mapping[str, int]:
     return MappingProxyType(dict(value))
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class LooDeal:
     """What happened in one hand: the inputs only; everything else is replayed."""
 

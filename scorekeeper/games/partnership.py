@@ -17,18 +17,18 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from ..errors import RuleError
 from ..i18n import _
 from ..ledger import Transfer
+from ..values import value
 from .base import Dealing, Entry, Game, Partnerships, Seats
 from .data import Fields
 from .players import Players
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Teams:
     """Two partnerships: X1 & X2 against Y1 & Y2. Partners sit opposite, so the four sit
     X1, Y1, X2, Y2 and the deal passes round in that order."""
@@ -162,7 +162,7 @@ class RubberSummary(NamedTuple):
         return self.games_won
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class NewPartnerships:
     """Not a deal: the partnerships (and so who sits out) for the next rubber."""
 

@@ -8,7 +8,6 @@ table exchange chips(bid), so a deal always balances.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from itertools import pairwise
 from typing import Any, NamedTuple
@@ -17,6 +16,7 @@ from .. import i18n
 from ..errors import RuleError
 from ..i18n import N_, _
 from ..ledger import Transfer
+from ..values import value
 from .base import Dealing, Game, Seats
 from .cards import Card, Suit, check_pack, meld_total, parse_card, parse_suit
 from .data import DealUpgrade, Fields
@@ -95,7 +95,7 @@ def check_chip_table(rows: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], 
     return rows
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PinochleSettings:
     """How a sitting of Auction Pinochle is paid."""
 
@@ -121,7 +121,7 @@ class PinochleSettings:
         return next(chips for low, chips in reversed(self.chip_table) if bid >= low)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PinochleDeal:
     """One deal's inputs; everything else is replayed. No bidder: everyone passed."""
 

@@ -8,11 +8,11 @@ counts wherever players are typed) and no control characters, do not begin with 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 
 from ..errors import RuleError
 from ..i18n import _
 from ..text import has_control
+from ..values import field, value
 
 #: What separates names and counts wherever players are typed: Ann=2, A,C/B,D.
 SEPARATORS = ",=/"
@@ -69,13 +69,13 @@ def check_length(name: str) -> str:
     return name
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Players:
     """The players in seat order: the deal passes to the next seat."""
 
     names: tuple[str, ...]
-    _folded: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
-    _seats: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
+    _folded: dict[str, str] = field(init=False)
+    _seats: dict[str, int] = field(init=False)
 
     def __post_init__(self) -> None:
         folded: dict[str, str] = {}
