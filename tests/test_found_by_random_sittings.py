@@ -1,0 +1,119 @@
+"""What the stateful test (test_stateful.py) found, each as the shortest sitting that shows
+it. Each is a bug of the program today (issue 22, "the table now"), pinned by a strict xfail:
+when it is fixed, the xfail fails; then drop the mark here and the matching entry of
+test_stateful.KNOWN_BUGS, so that the random sittings check it too."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .helpers import play_lines, run
+from .test_stateful import KNOWN_BUGS
+
+FIVE = "Ann,Bob,Cid,Dan,Eve"
+
+
+def offered(folder: Path, name: str, line: str) -> list[str]:
+    """What the prompt of `play` offers after `line` (each text, a player's as Ann=)."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from scorekeeper.cli import cli
+    from scorekeeper.cli.options import RunState
+    from scorekeeper.cli.play import Sitting
+    from scorekeeper.cli.prompt import PlayCompleter
+
+    ctx = cli.make_context("scorekeeper", ["--dir", str(folder), "show"], obj=RunState())
+    completer = PlayCompleter(Sitting(ctx, str(folder / f"{name}.toml")))
+    return [c.text for c in completer.get_completions(Document(line), CompleteEvent())]
+
+
+def players_in(texts: list[str], names: str) -> list[str]:
+    known = names.split(",")
+    return [t.removesuffix("=") for t in texts if t.removesuffix("=") in known]
+
+
+def bug(game: str, check: str) -> pytest.MarkDecorator:
+    return pytest.mark.xfail(strict=True, reason=KNOWN_BUGS[(game, check)])
+
+
+@bug("*", "leave")
+def test_leave_completes_the_players_who_may_leave(tmp_path: Path) -> None:
+    play_lines(tmp_path, ["loo new s --players Ann,Bob,Cid,Dan"])
+    assert players_in(offered(tmp_path, "s", "leave "), "Ann,Bob,Cid,Dan") == [
+        "Ann", "Bob", "Cid", "Dan"]
+
+
+@bug("*", "pay")
+def test_pay_completes_the_players(tmp_path: Path) -> None:
+    play_lines(tmp_path, ["loo new s --players Ann,Bob,Cid,Dan"])
+    assert players_in(offered(tmp_path, "s", "pay "), "Ann,Bob,Cid,Dan") == [
+        "Ann", "Bob", "Cid", "Dan"]
+
+
+@bug("*", "join --after")
+def test_join_after_completes_the_table_now(tmp_path: Path) -> None:
+    play_lines(tmp_path, ["loo new s --players Ann,Bob,Cid,Dan", "join Eve", "leave Bob"])
+    assert players_in(offered(tmp_path, "s", "join Fay --after "), "Ann,Bob,Cid,Dan,Eve") == [
+        "Ann", "Cid", "Dan", "Eve"]
+
+
+@bug("bridge", "rubber --teams")
+def test_rubber_teams_completes_everyone_seated(tmp_path: Path) -> None:
+    play_lines(tmp_path, [f"bridge new s --players {FIVE}", "join Fay"])
+    assert players_in(offered(tmp_path, "s", "rubber --teams "), f"{FIVE},Fay") == [
+        "Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
+
+
+@bug("loo", "deal")
+def test_a_loo_deal_completes_the_table_now(tmp_path: Path) -> None:
+    play_lines(tmp_path, ["loo new s --players Ann,Bob,Cid,Dan", "leave Dan", "join Eve"])
+    assert players_in(offered(tmp_path, "s", ""), "Ann,Bob,Cid,Dan,Eve") == [
+        "Ann", "Bob", "Cid", "Eve"]
+
+
+@bug("pinochle", "deal")
+def test_a_pinochle_deal_completes_the_contractors_of_the_table_now(tmp_path: Path) -> None:
+    play_lines(tmp_path, ["pinochle new s --players Ann,Bob,Cid,Dan", "leave Dan"])
+    # three at the table: all three play, the dealer too
+    assert sorted(players_in(offered(tmp_path, "s", ""), "Ann,Bob,Cid,Dan")) == [
+        "Ann", "Bob", "Cid"]
+
+
+@bug("bridge", "deal")
+def test_a_bridge_deal_completes_the_players_of_the_rubber(tmp_path: Path) -> None:
+    play_lines(tmp_path, [f"bridge new s --players {FIVE}", "join Fay --after Bob"])
+    # seated Ann, Bob, Fay, Cid, Dan, Eve: rubber 1 is Ann & Fay v Bob & Cid, as a deal says
+    dry = run(tmp_path, "deal --trump nt --tricks Fay=7 --honours none --dry-run").stdout
+    assert "Ann & Fay 7 tricks" in dry
+    assert sorted(players_in(offered(tmp_path, "s", "h "), f"{FIVE},Fay")) == [
+        "Ann", "Bob", "Cid", "Fay"]
+
+
+@bug("bridge", "leave of a pending partner")
+def test_a_player_in_the_next_rubbers_partnerships_cannot_leave(tmp_path: Path) -> None:
+    """SPEC §4: a player named in a pending change cannot leave until it is altered."""
+    play_lines(tmp_path, [f"bridge new s --players {FIVE}",
+                          "deal --trump spades --tricks Ann=7 --honours Ann=3",
+                          "bridge rubber --teams Ann,Eve/Bob,Cid"])
+    before = (tmp_path / "s.toml").read_bytes()
+    result = run(tmp_path, "leave Eve", code=1)
+    assert result.stderr.startswith("Error: ")
+    assert (tmp_path / "s.toml").read_bytes() == before
+
+
+@bug("bridge", "dealer after unchanged partnerships")
+def test_partnerships_that_never_played_decide_no_dealer(tmp_path: Path) -> None:
+    """SPEC §4: a change made in the middle of rubber 1, replaced once it is won by the
+    partnerships just played, never took effect: the deal goes on round the table."""
+    play_lines(tmp_path, [f"bridge new s --players {FIVE}",
+                          "deal --trump spades --tricks Ann=7 --honours Ann=3",  # Ann deals
+                          "bridge rubber --teams Ann,Eve/Bob,Cid",
+                          "deal --trump nt --tricks Ann=13 --honours none",  # Bob: game
+                          "deal --trump nt --tricks Ann=13 --honours none",  # Cid: rubber
+                          "bridge rubber --teams Ann,Cid/Bob,Dan"])  # as rubber 1 was
+    shown = json.loads(run(tmp_path, "show --format json").stdout)
+    assert shown["next_dealer"] == "Dan"  # after Ann, Bob, Cid: Dan, as if never changed
