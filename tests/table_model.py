@@ -145,6 +145,10 @@ class Model:
         if self.must:
             if "miss" in entry or "all_pass" in entry or sum(tricks.values()) != 3:
                 raise Refused("a must")
+            if set(tricks) != set(self.seated):
+                # as the file keeps a must: every player named (Game.in_full); a deal kept
+                # otherwise would read otherwise, and is refused
+                raise Refused("a must names every player")
             played = list(self.seated)
             named = {p: tricks.get(p, 0) for p in played}
             single = len(played) == 3 and all(n == 1 for n in named.values())

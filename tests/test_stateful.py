@@ -82,26 +82,30 @@ KNOWN_BUGS: dict[tuple[str, str], str] = {
 def is_known_bug(game: str, check: str) -> bool:
     return ("*", check) in KNOWN_BUGS or (game, check) in KNOWN_BUGS
 #: In CI (CI set) at least 200 sittings a game, the same ones each run; elsewhere fewer, and
-#: new ones each run. SK_STATEFUL_EXAMPLES sets how many.
+#: new ones each run. SK_STATEFUL_EXAMPLES sets how many, SK_STATEFUL_STEPS how long each is,
+#: SK_STATEFUL_NO_SHRINK=1 reports a failure as found (shrinking one takes minutes).
 IN_CI = bool(os.environ.get("CI"))
 SETTINGS = settings(
     max_examples=int(os.environ.get("SK_STATEFUL_EXAMPLES", "200" if IN_CI else "40")),
-    stateful_step_count=8, deadline=None, derandomize=IN_CI, database=None,
+    stateful_step_count=int(os.environ.get("SK_STATEFUL_STEPS", "8")), deadline=None,
+    derandomize=IN_CI, database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
     print_blob=True,
     phases=[Phase.explicit, Phase.reuse, Phase.generate, *(
         [] if os.environ.get("SK_STATEFUL_NO_SHRINK") else [Phase.shrink])])
 
 
-def _words(game: str, entry: dict[str, Any]) -> list[str]:
-    """`deal`'s arguments for an entry as the file holds it."""
+def _words(game: str, entry: dict[str, Any], short: bool = False) -> list[str]:
+    """`deal`'s arguments for an entry as the file holds it; `short`: Loo's in the short
+    form (an amend given only options keeps the rest of the deal as it was; given words,
+    it is the deal given)."""
     words = ["--dealer", entry["dealer"]] if "dealer" in entry else []
     if game == "loo":
         words += [f"{p}={n}" for p, n in entry.get("tricks", {}).items()]
         if "miss" in entry:
-            words += ["--miss", entry["miss"]]
+            words += ["miss", entry["miss"]] if short else ["--miss", entry["miss"]]
         if entry.get("all_pass"):
-            words.append("--all-pass")
+            words.append("pass" if short else "--all-pass")
     elif game == "pinochle":
         if entry.get("no_bid"):
             return [*words, "--no-bid"]
@@ -276,9 +280,9 @@ class Sitting(RuleBasedStateMachine):
         before = self.entries()
         model = self.model()
         entry = deal_entries(self.game, model, data.draw)
-        allowed = self.allowed([*before, entry])
-        if self.change(["deal", *_words(self.game, entry)], allowed):
-            assert self.entries() == [*before, in_full(self.game, entry, model)]
+        kept = in_full(self.game, entry, model)
+        if self.change(["deal", *_words(self.game, entry)], self.allowed([*before, kept])):
+            assert self.entries() == [*before, kept]
 
     @precondition(lambda self: "paid" not in self.data() and self.model().deals)
     @rule(data=st.data())
@@ -297,7 +301,7 @@ class Sitting(RuleBasedStateMachine):
             # an amend of a Pinochle deal keeps what it does not give (amend --help)
             kept = {k: v for k, v in old.items() if k not in ("no_bid",)}
             entry = {**kept, **entry}
-        words = _words(self.game, entry)
+        words = _words(self.game, entry, short=True)
         if self.game == "pinochle" and "declined" in entry and "declined" in old:
             words.remove("--declined")  # kept from the deal as it was
         after = [*before[:index], in_full(self.game, entry, at), *before[index + 1:]]
