@@ -81,6 +81,8 @@ KNOWN_BUGS: dict[tuple[str, str], str] = {
 
 def is_known_bug(game: str, check: str) -> bool:
     return ("*", check) in KNOWN_BUGS or (game, check) in KNOWN_BUGS
+
+
 #: In CI (CI set) at least 200 sittings a game, the same ones each run; elsewhere fewer, and
 #: new ones each run. SK_STATEFUL_EXAMPLES sets how many, SK_STATEFUL_STEPS how long each is,
 #: SK_STATEFUL_NO_SHRINK=1 reports a failure as found (shrinking one takes minutes).
