@@ -117,3 +117,11 @@ def test_partnerships_that_never_played_decide_no_dealer(tmp_path: Path) -> None
                           "bridge rubber --teams Ann,Cid/Bob,Dan"])  # as rubber 1 was
     shown = json.loads(run(tmp_path, "show --format json").stdout)
     assert shown["next_dealer"] == "Dan"  # after Ann, Bob, Cid: Dan, as if never changed
+
+
+@bug("bridge", "rubber --teams")
+def test_rubber_teams_completes_a_partner_not_named_yet(tmp_path: Path) -> None:
+    play_lines(tmp_path, [f"bridge new s --players {FIVE}"])
+    texts = offered(tmp_path, "s", "rubber --teams Ann,")
+    assert "Ann,Ann" not in texts
+    assert texts == ["Ann,Bob", "Ann,Cid", "Ann,Dan", "Ann,Eve"]
