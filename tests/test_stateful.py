@@ -207,6 +207,8 @@ class Sitting(RuleBasedStateMachine):
         self.editor = self.folder / "editor.py"
         self.editor.write_text(EDITOR)
         self.runner = CliRunner()
+        self.commented = False
+        """Whether a comment was written into the file by hand (an edit): it stays."""
 
     def teardown(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)
@@ -405,7 +407,7 @@ class Sitting(RuleBasedStateMachine):
         if self.change(["edit", "--why", "by hand"], mode != "break", problems=True, **env):
             assert self.entries() == (before[:-1] if mode == "drop-last" else before)
             if mode == "comment":
-                assert "# a word written by hand" in self.path.read_text()
+                self.commented = True
 
     # --- after every step -----------------------------------------------------------------
 
@@ -420,6 +422,12 @@ class Sitting(RuleBasedStateMachine):
         cache.unlink()
         replayed = self.sk("settle", "--format", "json")  # from the deals
         assert cached.stdout == replayed.stdout == first.stdout
+
+    @invariant()
+    def what_a_person_wrote_is_kept(self) -> None:
+        """SPEC §7: comments of a hand-edited file survive deal, undo and amend."""
+        if self.commented:
+            assert "# a word written by hand" in self.path.read_text()
 
     @invariant()
     def check_passes(self) -> None:
