@@ -136,3 +136,11 @@ def test_an_amend_of_the_tricks_keeps_the_dealer_the_deal_named(tmp_path: Path) 
     run(tmp_path, "amend 1 Ann=1 Bob=2")
     shown = json.loads(run(tmp_path, "show --format json").stdout)
     assert [d["dealer"] for d in shown["deals"]] == ["Cid", "Dan"]
+
+
+@pytest.mark.xfail(strict=True, reason="issue 22: `leave Ann` when Ann has left already says "
+                   "'unknown player'")
+def test_leaving_twice_says_he_has_left(tmp_path: Path) -> None:
+    play_lines(tmp_path, ["loo new s --players Ann,Bob,Cid,Dan", "leave Ann"])
+    err = run(tmp_path, "leave Ann", code=1).stderr
+    assert "unknown player" not in err and "Ann" in err
