@@ -31,6 +31,8 @@ class Model:
     in_rubber: bool = False
     below: list[int] = field(default_factory=lambda: [0, 0])
     games: list[int] = field(default_factory=lambda: [0, 0])
+    rubbers: list[tuple[Any, list[int], bool]] = field(default_factory=list)
+    """Bridge: each rubber begun: its partnerships, the games each won, whether it is won."""
     deals: int = 0
     limits: tuple[int, int] = (3, 99)
     """The game's fewest and most players (the registry's)."""
@@ -206,6 +208,8 @@ class Model:
                 self.teams = self.pending
                 self.next_dealer = self.pending[0][0]
             self.pending = None
+        if not self.in_rubber:
+            self.rubbers.append((self.teams, [0, 0], False))
         order = self.dealing_order(self.teams)
         dealer = entry.get("dealer") or self.next_dealer
         if dealer not in order:
@@ -225,6 +229,8 @@ class Model:
         if self.below[winner] >= 30:
             self.below = [0, 0]
             self.games[winner] += 1
+            teams, _games, _won = self.rubbers[-1]
+            self.rubbers[-1] = (teams, list(self.games), self.games[winner] == 2)
             if self.games[winner] == 2:
                 self.games = [0, 0]
                 self.in_rubber = False

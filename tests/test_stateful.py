@@ -445,15 +445,21 @@ class Sitting(RuleBasedStateMachine):
         assert seated == model.seated
         assert shown["next_dealer"] == model.next_deal_dealer()
         assert shown["players"] == model.everyone
+        if self.game == "bridge":
+            rubbers = [({frozenset(t) for t in r["teams"]}, dict(zip(map(frozenset, r["teams"]),
+                        r["games"], strict=True)), r["finished"]) for r in shown["rubbers"]]
+            assert rubbers == [({frozenset(t) for t in teams}, dict(zip(map(frozenset, teams),
+                               games, strict=True)), won) for teams, games, won in model.rubbers]
 
     @invariant()
     def completion_offers_who_may_be_named(self) -> None:
         model = self.model()
+        complete = completer(self.folder)
         for check, (line, expected) in completions(self.game, model).items():
             if is_known_bug(self.game, check):
                 continue
-            assert sorted(offered_players(self.folder, line, model)) == sorted(expected), (
-                check, line)
+            offered = [n for n in complete(line) if n in model.everyone]
+            assert sorted(offered) == sorted(expected), (check, line)
 
 
 def completions(game: str, model: Model) -> dict[str, tuple[str, list[str]]]:
@@ -470,8 +476,9 @@ def completions(game: str, model: Model) -> dict[str, tuple[str, list[str]]]:
     return found
 
 
-def offered_players(folder: Path, line: str, model: Model) -> list[str]:
-    """The players the prompt of `play` offers after `line`."""
+def completer(folder: Path) -> Any:
+    """What the prompt of `play` offers after a line: each text, a player's as Ann (not
+    Ann=)."""
     from prompt_toolkit.completion import CompleteEvent
     from prompt_toolkit.document import Document
 
@@ -480,10 +487,13 @@ def offered_players(folder: Path, line: str, model: Model) -> list[str]:
     from scorekeeper.cli.prompt import PlayCompleter
 
     ctx = cli.make_context("scorekeeper", ["--dir", str(folder), "show"], obj=RunState())
-    completer = PlayCompleter(Playing(ctx, str(folder / f"{SESSION}.toml")))
-    texts = [c.text for c in completer.get_completions(Document(line), CompleteEvent())]
-    names = [t.removesuffix("=") for t in texts]
-    return [n for n in names if n in model.everyone]
+    completes = PlayCompleter(Playing(ctx, str(folder / f"{SESSION}.toml")))
+
+    def complete(line: str) -> list[str]:
+        return [c.text.removesuffix("=") for c in completes.get_completions(
+            Document(line), CompleteEvent())]
+
+    return complete
 
 
 def machine(game: str) -> type[Sitting]:
