@@ -77,8 +77,9 @@ class Model:
             return after
         return self.dealing_order()
 
-    def may_leave(self) -> list[str]:
-        if len(self.seated) <= self.limits[0]:
+    def may_leave(self, counted: bool = True) -> list[str]:
+        """Who may leave now; not `counted`: were the table not at its fewest players."""
+        if counted and len(self.seated) <= self.limits[0]:
             return []
         if self.game != "bridge":
             return list(self.seated)

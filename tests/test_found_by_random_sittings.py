@@ -144,3 +144,58 @@ def test_leaving_twice_says_he_has_left(tmp_path: Path) -> None:
     play_lines(tmp_path, ["loo new s --players Ann,Bob,Cid,Dan", "leave Ann"])
     err = run(tmp_path, "leave Ann", code=1).stderr
     assert "unknown player" not in err and "Ann" in err
+
+
+def shell_offers(folder: Path, line: str) -> list[str]:
+    """What the shell's completion (click's, bash) offers after `scorekeeper LINE`."""
+    from click.testing import CliRunner
+
+    from scorekeeper.cli import cli
+
+    words = f"scorekeeper {line}"
+    result = CliRunner().invoke(cli, [], prog_name="scorekeeper", env={
+        "SCOREKEEPER_DIR": str(folder), "SCOREKEEPER_SESSION": None,
+        "_SCOREKEEPER_COMPLETE": "bash_complete", "COMP_WORDS": words,
+        "COMP_CWORD": str(len(words.split()))})
+    assert result.exit_code == 0
+    return [item.partition(",")[2] for item in result.output.splitlines()]
+
+
+SHELL = [  # (game, check): the sitting, the line, the players it should offer
+    (("*", "shell pay"), ["loo new s --players Ann,Bob,Cid,Dan"], "pay ",
+     ["Ann", "Bob", "Cid", "Dan"]),
+    (("*", "shell leave"), ["loo new s --players Ann,Bob,Cid,Dan", "leave Dan"], "leave ",
+     ["Ann", "Bob", "Cid"]),
+    (("*", "shell join --after"), ["loo new s --players Ann,Bob,Cid,Dan", "leave Dan"],
+     "join Eve --after ", ["Ann", "Bob", "Cid"]),
+    (("bridge", "shell rubber --teams"), [f"bridge new s --players {FIVE}"],
+     "bridge rubber --teams ", FIVE.split(",")),
+    (("pinochle", "shell --bidder"), ["pinochle new s --players Ann,Bob,Cid,Dan"],
+     "deal --bidder ", ["Bob", "Cid", "Dan"]),  # Ann deals and sits out
+    (("loo", "shell deal"), ["loo new s --players Ann,Bob,Cid,Dan", "leave Dan", "join Eve"],
+     "deal ", ["Ann=", "Bob=", "Cid=", "Eve="]),
+    (("pinochle", "shell deal"), ["pinochle new s --players Ann,Bob,Cid,Dan", "leave Dan"],
+     "deal ", ["Ann", "Bob", "Cid"]),
+    (("bridge", "shell deal"), [f"bridge new s --players {FIVE}", "join Fay --after Bob"],
+     "deal h ", ["Ann", "Bob", "Cid", "Fay"]),
+]
+
+
+@pytest.mark.parametrize(("known", "lines", "line", "expected"), [
+    pytest.param(known, lines, line, expected, id=f"{known[0]}-{known[1]}",
+                 marks=pytest.mark.xfail(strict=True, reason=KNOWN_BUGS[known]))
+    for known, lines, line, expected in SHELL])
+def test_shell_completion_offers_who_may_be_named(tmp_path: Path, known: tuple[str, str],
+                                                  lines: list[str], line: str,
+                                                  expected: list[str]) -> None:
+    play_lines(tmp_path, lines)
+    names = {"Ann", "Bob", "Cid", "Dan", "Eve", "Fay"}
+    offered = [t for t in shell_offers(tmp_path, line) if t.removesuffix("=") in names]
+    assert sorted(offered) == sorted(expected)
+
+
+@bug("pinochle", "--bidder")
+def test_bidder_at_the_prompt_offers_the_contractors(tmp_path: Path) -> None:
+    play_lines(tmp_path, ["pinochle new s --players Ann,Bob,Cid,Dan"])  # Ann deals, sits out
+    assert sorted(players_in(offered(tmp_path, "s", "--bidder "), "Ann,Bob,Cid,Dan")) == [
+        "Bob", "Cid", "Dan"]
