@@ -35,6 +35,8 @@ class Model:
     """Bridge: each rubber begun: its partnerships, the games each won, whether it is won."""
     deals: int = 0
     limits: tuple[int, int] = (3, 99)
+    first: list[str] = field(default_factory=list)
+    """The sitting's players as `new` seated them."""
     """The game's fewest and most players (the registry's)."""
 
     # --- what the commands may name -------------------------------------------------------
@@ -45,11 +47,11 @@ class Model:
 
     def playing(self) -> tuple[tuple[str, str], tuple[str, str]]:
         """Bridge: the partnerships of the rubber being played or just played; before the
-        first deal (none set), seats 1 & 3 against 2 & 4 of the table as it then sits (the
-        program's reading: a newcomer seated before the first deal may move the default)."""
+        first deal (none set), seats 1 & 3 against 2 & 4 of the sitting's players, as `new`
+        says (a newcomer seated before the first deal moves nobody)."""
         if self.teams is not None:
             return self.teams
-        seats = self.seated
+        seats = self.first
         return (seats[0], seats[2]), (seats[1], seats[3])
 
     def dealing_order(self, teams: Any = None) -> list[str]:
@@ -265,7 +267,8 @@ def rebuild(game: str, data: dict[str, Any]) -> Model:
 
     players = list(data["players"])
     limits = GAMES[game].min_players, GAMES[game].max_players
-    model = Model(game, list(players), players[0], list(players), limits=limits)
+    model = Model(game, list(players), players[0], list(players), limits=limits,
+                  first=list(players))
     for entry in data.get("deals", []):
         model.play(entry)
     return model
