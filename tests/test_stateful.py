@@ -114,7 +114,7 @@ def is_known_bug(game: str, check: str) -> bool:
 IN_CI = bool(os.environ.get("CI"))
 SETTINGS = settings(
     max_examples=int(os.environ.get("SK_STATEFUL_EXAMPLES", "200" if IN_CI else "40")),
-    stateful_step_count=int(os.environ.get("SK_STATEFUL_STEPS", "8")), deadline=None,
+    stateful_step_count=int(os.environ.get("SK_STATEFUL_STEPS", "6")), deadline=None,
     derandomize=IN_CI, database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
     print_blob=True,
@@ -233,6 +233,7 @@ class Sitting(RuleBasedStateMachine):
         self.editor.write_text(EDITOR)
         self.runner = CliRunner()
         self.commented = False
+        self.steps = 0
         """Whether a comment was written into the file by hand (an edit): it stays."""
 
     def teardown(self) -> None:
@@ -439,14 +440,14 @@ class Sitting(RuleBasedStateMachine):
     @invariant()
     def nets_sum_to_zero_and_the_cache_agrees_with_a_replay(self) -> None:
         cache = self.folder / f".{SESSION}.toml.cache"
-        first = self.sk("settle", "--format", "json")
-        assert first.exit_code == 0, first.output
-        assert sum(p["net"] for p in json.loads(first.stdout)["players"]) == 0
+        # the cache the last command wrote (a change, or the replay below), if it wrote one
+        cached = self.sk("settle", "--format", "json")
+        assert cached.exit_code == 0, cached.output
+        assert sum(p["net"] for p in json.loads(cached.stdout)["players"]) == 0
         assert cache.exists()  # a command that reads a sitting writes a missing cache (§11)
-        cached = self.sk("settle", "--format", "json")  # from the cache
         cache.unlink()
         replayed = self.sk("settle", "--format", "json")  # from the deals
-        assert cached.stdout == replayed.stdout == first.stdout
+        assert cached.stdout == replayed.stdout
 
     @invariant()
     def what_a_person_wrote_is_kept(self) -> None:
@@ -479,13 +480,19 @@ class Sitting(RuleBasedStateMachine):
     @invariant()
     def completion_offers_who_may_be_named(self) -> None:
         model = self.model()
-        prompt, shell = completer(self.folder), self.shell_completion
-        for how, complete in (("", prompt), ("shell ", shell)):
-            for check, (line, expected) in completions(self.game, model).items():
-                if is_known_bug(self.game, how + check):
-                    continue
-                offered = [n for n in complete(line) if n in model.everyone]
-                assert sorted(offered) == sorted(expected), (how + check, line)
+        checks = completions(self.game, model)
+        prompt = completer(self.folder)
+        # the shell's (a command run for each) one a step, in turn: each is checked many
+        # times over the sittings, at a fifth of the cost
+        self.steps += 1
+        shell = list(checks)[self.steps % len(checks)]
+        for how, check, complete in [*(("", c, prompt) for c in checks),
+                                     ("shell ", shell, self.shell_completion)]:
+            if is_known_bug(self.game, how + check):
+                continue
+            line, expected = checks[check]
+            offered = [n for n in complete(line) if n in model.everyone]
+            assert sorted(offered) == sorted(expected), (how + check, line)
 
     def shell_completion(self, line: str) -> list[str]:
         """What the shell's completion (click's, bash) offers after `scorekeeper LINE`; the
