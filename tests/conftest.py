@@ -1,6 +1,7 @@
 """What every test shares: English, whatever the machine's locale (a test of Danish says so
-itself); temporary files (an edit's kept copy, say) go to the test's own folder, never the
-machine's /tmp."""
+itself); no terminal width from the environment (a test of a width sets COLUMNS itself);
+temporary files (an edit's kept copy, say) go to the test's own folder, never the machine's
+/tmp."""
 
 from __future__ import annotations
 
@@ -22,3 +23,12 @@ def _own_temp_folder(tmp_path_factory: pytest.TempPathFactory,
     folder: Path = tmp_path_factory.mktemp("temp")
     monkeypatch.setattr(tempfile, "tempdir", str(folder))
     monkeypatch.setenv("TMPDIR", str(folder))
+
+
+@pytest.fixture(autouse=True)
+def _no_terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Output into a pipe is not wrapped, and a test's output is a pipe's: a COLUMNS the
+    suite was started with (CI sets COLUMNS=80) would wrap every line naming a long path
+    (`check`'s "FILE: ok"), and make a test pass or fail by where the checkout is."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)

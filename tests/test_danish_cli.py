@@ -12,11 +12,12 @@ from .helpers import ROOT, scorekeeper_command
 EVENING = ROOT / "sessions" / "loo-evening.toml"
 
 
-def sk(tmp_path: Path, *args: str, code: int = 0, lang: str = "da"
+def sk(tmp_path: Path, *args: str, code: int = 0, lang: str = "da", columns: str | None = "80"
        ) -> subprocess.CompletedProcess[str]:
-    """The installed command, in `lang`, its folder `tmp_path`, 80 columns wide."""
+    """The installed command, in `lang`, its folder `tmp_path`, 80 columns wide (None: into a
+    pipe, as wide as its lines are)."""
     env = {"SCOREKEEPER_DIR": str(tmp_path), "HOME": str(tmp_path), "PATH": "/usr/bin:/bin",
-           "COLUMNS": "80", "LC_ALL": "C"}
+           "LC_ALL": "C", **({} if columns is None else {"COLUMNS": columns})}
     proc = subprocess.run([scorekeeper_command(), "--lang", lang, *args], env=env,
                           capture_output=True, text=True, check=False)
     assert proc.returncode == code, (args, proc.stdout, proc.stderr)
@@ -71,7 +72,9 @@ def test_a_usage_error_is_danish(tmp_path: Path) -> None:
 
 
 def test_the_reading_commands_speak_danish(tmp_path: Path) -> None:
-    out = sk(tmp_path, "check", str(EVENING), str(ROOT / "sessions/club/payments.toml")).stdout
+    # the words, not the width: the lines name files of the checkout, as long as its path
+    out = sk(tmp_path, "check", str(EVENING), str(ROOT / "sessions/club/payments.toml"),
+             columns=None).stdout
     assert out == (f"{EVENING}: i orden (loo, 4 spillere, 9 spil)\n"
                    f"{ROOT / 'sessions/club/payments.toml'}: i orden (betalinger, "
                    "3 betalinger)\n")

@@ -460,20 +460,44 @@ def test_help_and_version_twice_are_fine_and_a_closed_stderr_keeps_the_exit_code
 
 
 def test_ctrl_c_while_waiting_for_the_lock_changes_nothing(tmp_path: Path) -> None:
+    """Interrupted while another command holds the lock: stopped at the test seam before the
+    lock, let on, and interrupted once the kernel says it waits for the lock (no sleep that
+    hopes it got there; where the kernel does not say, interrupted at the seam itself)."""
     import fcntl
     import signal
-    import time
 
     path = evening(tmp_path)
     before = path.read_bytes()
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "SCOREKEEPER_DIR": str(tmp_path),
-           "HOME": str(tmp_path)}
     with open(tmp_path / ".evening.toml.lock", "a+b") as lock:
         fcntl.flock(lock.fileno(), fcntl.LOCK_EX)  # another command is saving
-        proc = subprocess.Popen([scorekeeper_command(), "deal", "Ann=3", "Bob=0"], env=env,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        time.sleep(0.8)
+        proc = paused(tmp_path, "waiting", "deal", "Ann=3", "Bob=0",
+                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if _says_where_it_waits(proc.pid):
+            go(proc)
+            _wait_until_blocked_on_a_lock(proc)
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130 and err.strip() == "Aborted: nothing was changed."
     assert path.read_bytes() == before
+
+
+def _says_where_it_waits(pid: int) -> bool:
+    """Whether the kernel says what a process waits for (Linux: /proc/PID/wchan)."""
+    try:
+        with open(f"/proc/{pid}/wchan") as wchan:
+            return wchan.read() not in ("", "0")
+    except OSError:
+        return False
+
+
+def _wait_until_blocked_on_a_lock(proc: subprocess.Popen[str]) -> None:
+    import time
+
+    deadline = time.monotonic() + 30
+    while True:
+        with open(f"/proc/{proc.pid}/wchan") as wchan:
+            if "lock" in wchan.read():  # locks_lock_inode_wait, flock_lock_inode_wait
+                return
+        assert proc.poll() is None, "the deal ended instead of waiting for the lock"
+        assert time.monotonic() < deadline, "the deal never waited for the lock"
+        time.sleep(0.005)  # polling for a state, not waiting for a race
