@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from scorekeeper import files
 from scorekeeper.files import revise
+from scorekeeper.files.record import record as one_more
 from scorekeeper.session import AnySession, Played, Standing
 
 Build = Callable[[AnySession], Any]
@@ -32,10 +33,10 @@ class Recorded(NamedTuple):
 def record(path: str | Path, build: Build, dry_run: bool = False) -> Recorded:
     if dry_run:
         before = files.open(str(path))
-        played, change = revise.record(before, build(before.header))
+        played, change = one_more(before, build(before.header))
         return Recorded(before.header, played, change.standing)
     with files.editing(str(path)) as held:
-        played, change = revise.record(held.snapshot, build(held.snapshot.header))
+        played, change = one_more(held.snapshot, build(held.snapshot.header))
         held.save(change)
         return Recorded(held.snapshot.header, played, change.standing)
 

@@ -51,7 +51,8 @@ ALLOWED = {
 #: Inside the files: the read and the write on the file form, on the text, on the disk.
 FILES = {
     "__init__": {"change", "checking", "snapshot"},
-    "revise": {"change", "checking", "codec", "snapshot", "tomlread"},
+    "revise": {"change", "checking", "codec", "record", "snapshot", "tomlread"},
+    "record": {"change", "snapshot"},
     "checking": {"atomic", "codec", "paths", "tomlread"},
     "change": {"append", "atomic", "cache", "codec", "edits", "snapshot", "store", "tomlread"},
     "store": {"atomic", "codec", "edits", "outline"},

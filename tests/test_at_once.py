@@ -150,10 +150,10 @@ def _made(tmp_path: Path, kind: str) -> Path:
 def _a_change(tmp_path: Path, kind: str, shown: Any) -> Any:
     if kind == "payments":
         return added(shown, payment(2))
-    from scorekeeper.files import revise
+    from scorekeeper.files.record import record
     from scorekeeper.games.loo import LooDeal
 
-    return revise.record(shown, LooDeal(tricks={"Ann": 2, "Bob": 1, "Cid": 0}))[1]
+    return record(shown, LooDeal(tricks={"Ann": 2, "Bob": 1, "Cid": 0}))[1]
 
 
 HAND_LAID = ('# the treasurer\'s book\nformat = "scorekeeper payments"\nversion = 1\n'

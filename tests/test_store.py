@@ -292,11 +292,11 @@ def test_deal_then_undo_gives_back_the_file_byte_for_byte(tmp_path: Path) -> Non
 WRITER = """
 import sys
 from scorekeeper import files
-from scorekeeper.files import revise
+from scorekeeper.files.record import record
 from scorekeeper.games.loo import LooDeal
 for _ in range(int(sys.argv[2])):
     with files.editing(sys.argv[1]) as held:
-        held.save(revise.record(held.snapshot, LooDeal(tricks={"Ann": 2, "Bob": 1, "Cid": 0}))[1])
+        held.save(record(held.snapshot, LooDeal(tricks={"Ann": 2, "Bob": 1, "Cid": 0}))[1])
 """
 
 

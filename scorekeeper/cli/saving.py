@@ -92,15 +92,15 @@ def record(ctx: click.Context, path: str, build: Callable[[Snapshot], Any],
     """Build an entry from the session as it stands and record it (`dry_run`: only play
     it). Refused, with the file unchanged, if it breaks a rule. `what` names an entry that
     is not a deal, once recorded."""
-    from ..files import revise
+    from ..files.record import record as one_more
 
     if dry_run:
         before = known_or_open(ctx, path)
-        played, change = revise.record(before, build(before))
+        played, change = one_more(before, build(before))
         return Recorded(before, played, change.standing)
     with editing(ctx, path) as held:
         before = held.snapshot
-        played, change = revise.record(before, build(before))
+        played, change = one_more(before, build(before))
         held.save(change)
         mark_recorded(ctx, _("deal {number}").format(number=played.number) if played.number
                       else what or _("the change"))
@@ -112,7 +112,7 @@ def record(ctx: click.Context, path: str, build: Callable[[Snapshot], Any],
 def again(ctx: click.Context, path: str, build: Callable[[Snapshot], Any]) -> bool:
     """In `play`, a deal the same as the one just recorded is asked about (Up then Enter
     records the last line again): whether to record it."""
-    from ..files import revise
+    from ..files.record import record as one_more
     from .options import echo
 
     state = run_state(ctx)
@@ -122,7 +122,7 @@ def again(ctx: click.Context, path: str, build: Callable[[Snapshot], Any]) -> bo
     read = known_or_open(ctx, path)
     if read.standing.deals != number:
         return True
-    played, change = revise.record(read, build(read))
+    played, change = one_more(read, build(read))
     if getattr(change.edit, "data", None) != data or played.number is None:
         return True
     if state.ask(_("Same as deal {number}: record it again? [y/N] ").format(number=number),

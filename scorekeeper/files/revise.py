@@ -19,56 +19,26 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import i18n
 from ..errors import RuleError, SessionError, SessionFileError
-from ..games.base import Dealing
 from ..i18n import _, ngettext
-from ..seating import Seating
 from ..session import (
     AnySession,
     Consequences,
-    DealError,
     Played,
     entry_to_data,
     in_full,
     nets,
-    play_next,
     replay,
     tally,
 )
 from ..values import replace
-from .change import Append, Change, NewText, RemoveLast, Replace, SetKey
+from .change import Change, NewText, RemoveLast, Replace, SetKey
 from .checking import examine, history_problems
+from .record import check_open
 from .snapshot import Snapshot
 from .tomlread import parse
 
 if TYPE_CHECKING:
     from ..history import Revision
-
-
-def check_open(session: AnySession) -> None:
-    if session.paid:
-        raise SessionError(_("session {name!r} was paid on {paid}: reopen it with "
-                             "'scorekeeper paid --undo' to change its deals").format(
-                                 name=session.name, paid=i18n.day(session.paid)))
-
-
-def record(before: Snapshot, entry: Any) -> tuple[Played[Any, Any, Any], Change]:
-    """One more entry, played after where `before` stands: what it did, and the change.
-
-    This runs at the table after every deal, so it reads no more than the snapshot holds:
-    from its cached standing, the whole sitting is not replayed."""
-    header, standing = before.header, before.standing
-    check_open(header)
-    if not isinstance(entry, Seating):
-        dealer = entry.dealer or standing.next_dealer
-        entry = header.game.in_full(standing.state, entry, Dealing(standing.seated, dealer,
-                                                                 header.settings))
-    try:
-        played, after = play_next(header, standing, entry)
-    except DealError as error:
-        raise error.error from None  # the deal being recorded needs no number
-    data = entry_to_data(header.game, entry)
-    counts = tally(header, (played.result,), before.counts)
-    return played, Change(Append(entry, data), None, after, counts)
 
 
 def _consequences(before: Snapshot, after: AnySession, played: list[Played[Any, Any, Any]],
