@@ -15,7 +15,8 @@ name with the class's defaults (`field(default_factory=...)` for a mutable one),
 `__post_init__`; `__eq__` and `__hash__` over the fields, in order; `__repr__`;
 `__match_args__`; attributes that cannot be set or deleted (`object.__setattr__` in
 `__post_init__` still can, as with dataclasses). `replace(obj, **changes)` is
-`dataclasses.replace`: a copy with some fields changed, checked again.
+`dataclasses.replace`: a copy with some fields changed, checked again; `astuple(obj)` its
+fields in order.
 """
 
 from __future__ import annotations
@@ -77,6 +78,12 @@ def replace(obj: T, **changes: Any) -> T:
     if unknown:
         raise TypeError(f"{type(obj).__name__} has no field {sorted(unknown)[0]!r}")
     return type(obj)(**{name: changes.get(name, getattr(obj, name)) for name in names})
+
+
+def astuple(obj: Any) -> tuple[Any, ...]:
+    """The fields of the value `obj`, in order (what a NamedTuple is as a tuple): for data
+    written where a list is wanted (a cache)."""
+    return _astuple(obj)
 
 
 def _is_class_var(annotation: object) -> bool:

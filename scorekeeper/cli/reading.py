@@ -61,7 +61,8 @@ def sessions(ctx: click.Context, fmt: str | None) -> None:
         row: dict[str, Any] = {"name": name, "current": name == current, "path": path}
         try:
             with i18n.english() if fmt == "json" else nullcontext():  # its error: JSON's
-                session, deals, players = files.glance(path)
+                glance = files.glance(path)
+                session, deals, players = glance.header, glance.deals, glance.players
         except ScorekeeperError as error:
             row |= {"game": "unreadable", "players": [], "deals": 0, "error": str(error)}
         else:
@@ -218,7 +219,8 @@ def check(files: tuple[str, ...]) -> None:
                                "{name}: ok (payments, {count} payments)", len(found)).format(
                                    name=name, count=len(found)))
             continue
-        problems, session, deals = check_file(name)
+        checked = check_file(name)
+        problems, session, deals = checked.problems, checked.session, checked.deals
         if session is None:
             failed = True
             click.echo("\n".join(visible(str(p)) for p in problems), err=True)

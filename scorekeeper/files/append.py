@@ -5,12 +5,14 @@ nothing of it but its bytes."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 from . import tomltext
+from ..values import astuple, replace, value
 
 
-class AppendPoint(NamedTuple):
+@value
+class AppendPoint:
     """Where one more entry goes in a file, and how, known without reading the file again:
     characters [start, end) of its text become `before`, the entry, `after`. A point is
     found once (`append_point`) and moved on by each entry added (`apply`), so a deal added
@@ -51,17 +53,17 @@ class AppendPoint(NamedTuple):
     def _moved(self, added: int, size: Callable[[str], int]) -> AppendPoint:
         back, before, after = self.then
         at = self.start + added - size(self.after[len(self.after) - back:])
-        return self._replace(start=at, end=at, before=before, after=after,
-                             then=(0, before, after))
+        return replace(self, start=at, end=at, before=before, after=after,
+                       then=(0, before, after))
 
     def in_bytes(self, text: str, offset: int) -> AppendPoint:
         """The point counted in the bytes of `text` in UTF-8, after `offset` bytes (a
         byte-order mark)."""
         start = offset + len(text[:self.start].encode())
-        return self._replace(start=start, end=start + len(text[self.start:self.end].encode()))
+        return replace(self, start=start, end=start + len(text[self.start:self.end].encode()))
 
     def as_data(self) -> tuple[object, ...]:
-        return tuple(self)
+        return astuple(self)
 
     @classmethod
     def from_data(cls, data: object) -> AppendPoint:

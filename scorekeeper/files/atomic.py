@@ -16,11 +16,11 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from functools import lru_cache
-from typing import NamedTuple
 
 from .. import i18n
 from ..errors import SessionError
 from ..i18n import _
+from ..values import value
 
 #: No sitting comes near this (10,000 deals take under 1 MB); a larger file is refused
 #: without being read to the end.
@@ -32,7 +32,8 @@ MAX_SIZE = 32 * 1024 * 1024
 PAUSE_VARIABLE = "SCOREKEEPER_TEST_PAUSE"
 
 
-class Identity(NamedTuple):
+@value
+class Identity:
     """Which file was read, and as of when: another file, or a change to it, has another."""
 
     device: int

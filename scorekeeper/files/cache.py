@@ -18,7 +18,7 @@ import os
 import stat
 from collections.abc import Mapping
 from contextlib import suppress
-from typing import Any, NamedTuple
+from typing import Any
 
 from .. import __version__
 from ..errors import ScorekeeperError
@@ -26,13 +26,15 @@ from ..games import GAMES
 from ..session import AnySession, Standing, Tally
 from .append import AppendPoint
 from .atomic import hidden_beside, write_atomic
+from ..values import value
 
 MAGIC = "scorekeeper cache 7"
 #: A cache holds no deals, only their sums: far less than this (Bridge: a line a rubber).
 MAX_SIZE = 64 * 1024 * 1024
 
 
-class Kept(NamedTuple):
+@value
+class Kept:
     """Where a session stood after its last save, as the cache keeps it."""
 
     header: AnySession

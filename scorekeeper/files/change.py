@@ -19,13 +19,13 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from .. import i18n
 from ..errors import ScorekeeperError, SessionError
 from ..i18n import _
 from ..session import AnySession, Standing, Tally
-from ..values import replace
+from ..values import replace, value
 from . import atomic, cache, snapshot, store, tomlread
 from .edits import Append, Edit, NewText, RemoveLast, Replace, SetKey
 from .snapshot import BOM, Layout, Snapshot
@@ -42,7 +42,8 @@ OnLocked = Callable[[], None]
 """Called once the session's lock is taken: from then on the file may change."""
 
 
-class Change(NamedTuple):
+@value
+class Change:
     """An edit and its outcome, computed from one snapshot."""
 
     edit: Edit
@@ -147,7 +148,7 @@ def _dated(before: Snapshot, change: Change) -> tuple[Snapshot, Change]:
     """A change to a file that names no day, with the day it was read as (the day it was
     last written) written too: a save never moves a sitting in time."""
     day = before.date
-    change = change._replace(session=replace(change.session or _appended(before, change.edit),
+    change = replace(change, session=replace(change.session or _appended(before, change.edit),
                                              date=day))
     raw, header = before.raw, replace(before.header, date=day)
     if before.layout == Layout.HAND_LAID:

@@ -6,19 +6,21 @@ finds breaking a rule, then where the history and the deals disagree. A reading 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from ..errors import SessionError, SessionFileError
 from ..i18n import _
 from ..session import AnySession, DealError, replay
 from . import atomic, tomlread
 from .paths import session_name
+from ..values import value
 
 if TYPE_CHECKING:
     from ..history import Revision
 
 
-class Checked(NamedTuple):
+@value
+class Checked:
     """What `check` finds in a session file."""
 
     problems: list[SessionFileError]

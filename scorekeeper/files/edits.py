@@ -10,10 +10,12 @@ textedit is imported only when an edit is made on a text: a deal added at its kn
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
+from ..values import value
 
 
-class Append(NamedTuple):
+@value
+class Append:
     """One more entry at the end of the array `key`."""
 
     entry: Any
@@ -27,7 +29,8 @@ class Append(NamedTuple):
         return textedit.append_entry(text, self.data, self.key)
 
 
-class RemoveLast(NamedTuple):
+@value
+class RemoveLast:
     """The last entry (entry `at`, from 0) of `key` removed, with the comments on its line."""
 
     at: int
@@ -39,7 +42,8 @@ class RemoveLast(NamedTuple):
         return textedit.remove_entry(text, self.at, self.key)
 
 
-class Replace(NamedTuple):
+@value
+class Replace:
     """Entries (0-based, among all entries of `key`) holding others: (index, its data)."""
 
     entries: tuple[tuple[int, dict[str, object]], ...]
@@ -53,7 +57,8 @@ class Replace(NamedTuple):
         return text
 
 
-class SetKey(NamedTuple):
+@value
+class SetKey:
     """A top-level key (paid, date) set, or removed (None)."""
 
     key: str
@@ -65,7 +70,8 @@ class SetKey(NamedTuple):
         return textedit.set_top_key(text, self.key, self.value)
 
 
-class NewText(NamedTuple):
+@value
+class NewText:
     """The whole file, as a person edited it."""
 
     raw: bytes

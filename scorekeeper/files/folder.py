@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import __version__
 from ..errors import ScorekeeperError
+from ..values import astuple
 from . import atomic, paths
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ def _known(fields: Any, path: str, identity: atomic.Identity | None) -> Summary 
         return None
     try:
         cached, rest = fields
-        if tuple(cached) != tuple(identity):
+        if tuple(cached) != astuple(identity):
             return None
         real = atomic.real_path(path)  # where the folder is now, moved or not
         (name, game, date, paid, deals, value, currency, players, nets, changes,
@@ -103,7 +104,7 @@ def _known(fields: Any, path: str, identity: atomic.Identity | None) -> Summary 
 
 def _fields(s: Summary) -> tuple[Any, ...]:
     paid = None if s.paid is None else s.paid.toordinal()
-    return (tuple(s.identity), (s.name, s.game, s.date.toordinal(), paid, s.deals, s.value,
+    return (astuple(s.identity), (s.name, s.game, s.date.toordinal(), paid, s.deals, s.value,
                                 s.currency, list(s.players), s.nets, s.changes, s.counts))
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime
 import functools
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from ..errors import SessionError, SessionFileError
 from ..i18n import _
@@ -32,6 +32,7 @@ from ..session import (
 from . import atomic, cache, tomlread
 from .append import AppendPoint, canonical_point
 from .paths import session_name
+from ..values import value
 
 if TYPE_CHECKING:
     from ..history import Revision
@@ -112,17 +113,17 @@ class Snapshot:
     @property
     def session(self) -> AnySession:
         """The session with its entries (read from the bytes when first asked for)."""
-        return self._read_in_full()[0]
+        return self._read_in_full().session
 
     @property
     def played(self) -> list[Played[Any, Any, Any]]:
         """Every entry as replayed."""
-        return self._read_in_full()[1]
+        return self._read_in_full().played
 
     @property
     def history(self) -> tuple[Revision, ...]:
         """Its changes after the fact, in the order made."""
-        return self._read_in_full()[2]
+        return self._read_in_full().history
 
     # --- what is replayed ------------------------------------------------------------------
 
@@ -210,7 +211,8 @@ def keep_standing(snapshot: Snapshot, holding_lock: bool) -> None:
         pass  # a folder this user cannot write: no cache, only slower
 
 
-class Full(NamedTuple):
+@value
+class Full:
     """A file read in full: the session with its entries, each replayed, its history."""
 
     session: AnySession
@@ -256,7 +258,8 @@ def _hand_laid_point(text: str, before: dict[str, Any]) -> AppendPoint | None:
     return point if after == expected else None
 
 
-class Glance(NamedTuple):
+@value
+class Glance:
     """A session in brief, as the list of sessions shows it."""
 
     header: AnySession

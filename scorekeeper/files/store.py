@@ -23,12 +23,13 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Generic, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from ..errors import ScorekeeperError, SessionError
 from ..i18n import _
 from . import atomic
 from .edits import Edit, NewText, array_of, drops
+from ..values import value
 
 if TYPE_CHECKING:
     from collections import Counter
@@ -60,7 +61,8 @@ OnLocked = Callable[[], None]
 """Called once the file's lock is taken: from then on the file may change."""
 
 
-class Written(NamedTuple, Generic[R]):
+@value
+class Written(Generic[R]):
     """The bytes a change makes of a file, and the snapshot of the file once they are in
     place (asked for after the write)."""
 
