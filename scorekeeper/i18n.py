@@ -31,7 +31,9 @@ import contextlib
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
+
+from .values import value
 
 if TYPE_CHECKING:
     import datetime
@@ -45,7 +47,8 @@ LOCALE = os.path.join(os.path.dirname(__file__), "locale")
 VARIABLES = ("SCOREKEEPER_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
-class Language(NamedTuple):
+@value
+class Language:
     """A language a person reads: its code ("da") and its words (None: the program's own,
     English)."""
 

@@ -7,10 +7,11 @@ floating-point in an accounting system" (beancount).
 
 import functools
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from .errors import RuleError
 from .i18n import _
+from .values import value
 
 if TYPE_CHECKING:
     from decimal import Context, Decimal
@@ -19,7 +20,8 @@ if TYPE_CHECKING:
 EXACT_LIMIT = 15
 
 
-class Transfer(NamedTuple):
+@value
+class Transfer:
     """`units` move from `payer` to `payee`."""
 
     payer: str

@@ -7,7 +7,7 @@ deal flows through everything after it.
 
 import datetime
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic
 
 from . import ledger
 from .errors import RuleError
@@ -17,7 +17,7 @@ from .i18n import _, ngettext
 from .seating import Seating, SeatingResult, seat, seating_data
 from .tablenow import TableNow
 from .text import has_control
-from .values import value
+from .values import replace, value
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -84,7 +84,8 @@ class Session(Generic[S, E, St, R]):
 AnySession = Session[Any, Any, Any, Any]
 
 
-class Played(NamedTuple, Generic[E, St, R]):
+@value
+class Played(Generic[E, St, R]):
     """One entry as replayed."""
 
     number: int | None
@@ -101,7 +102,8 @@ class Played(NamedTuple, Generic[E, St, R]):
     """The table the entry was played at."""
 
 
-class Standing(NamedTuple, Generic[St]):
+@value
+class Standing(Generic[St]):
     """Where a sitting stands after its entries: what the cache keeps."""
 
     balances: dict[str, int]
@@ -205,7 +207,7 @@ def _seated(session: Session[S, E, St, R], standing: Standing[St], seating: Seat
     balances = {**standing.balances, seating.player: standing.balances.get(seating.player, 0)}
     played: Played[Any, St, Any] = Played(None, None, seating, SeatingResult(seating, seated),
                                           balances, standing.state, standing.seated)
-    return played, standing._replace(balances=balances, next_dealer=next_dealer,
+    return played, replace(standing, balances=balances, next_dealer=next_dealer,
                                      entries=standing.entries + 1, seated=seated)
 
 
@@ -260,7 +262,8 @@ def tally(session: Session[S, E, St, R], results: Iterable[R],
     return counts
 
 
-class Consequences(NamedTuple):
+@value
+class Consequences:
     """What a change to past entries did to the sitting, to show before it is saved."""
 
     before: list[Played[Any, Any, Any]]

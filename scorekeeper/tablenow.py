@@ -7,18 +7,20 @@ partnerships, the completion of names, the prompt and what is printed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from .errors import RuleError
 from .games.base import Partnerships
 from .games.players import Players
 from .i18n import _
+from .values import value
 
 if TYPE_CHECKING:
     from .games.partnership import Teams
 
 
-class TableNow(NamedTuple):
+@value
+class TableNow:
     """The table before the next entry of a sitting (see the module's text). A NamedTuple,
     not a frozen dataclass: as immutable and typed, and made at import for a fifth of the
     cost (a deal imports it)."""

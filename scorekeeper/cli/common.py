@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
     from ..files.revise import Amended
+from ..values import value
 from .options import CONTEXT, Command, echo, run_state, session_params, session_path, why_param
 from .params import Count, Player, dealers
 
@@ -31,7 +32,8 @@ def _keep(old: Values, given: Values) -> Values:
     return old | given
 
 
-class DealForm(NamedTuple):
+@value
+class DealForm:
     """A game's deal at the command line: its short form (words) and its long options,
     both read into the same values, from which the entry is built."""
 
@@ -67,7 +69,8 @@ class DealForm(NamedTuple):
     what it is."""
 
 
-class GameCli(NamedTuple):
+@value
+class GameCli:
     """A game at the command line: its group (`new`, `deal` and the game's own commands)
     and the form of its deal."""
 

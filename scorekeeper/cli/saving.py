@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from ..i18n import _
+from ..values import value
 from .options import held_interrupt, mark_recorded, run_state
 
 if TYPE_CHECKING:
@@ -65,7 +66,8 @@ def holding(ctx: click.Context, path: str) -> Iterator[None]:
             state.held = None
 
 
-class Holding(NamedTuple):
+@value
+class Holding:
     """A session's lock taken for a whole command (`holding`)."""
 
     held: Held
@@ -79,7 +81,8 @@ def _same_file(read: Snapshot, path: str) -> bool:
     return read.real == atomic.real_path(path)
 
 
-class Recorded(NamedTuple):
+@value
+class Recorded:
     """An entry recorded (or, in a dry run, played and not saved)."""
 
     before: Snapshot

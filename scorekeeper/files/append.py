@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from . import tomltext
 from ..values import astuple, replace, value
+from . import tomltext
 
 
 @value

@@ -24,9 +24,9 @@ from .. import __version__
 from ..errors import ScorekeeperError
 from ..games import GAMES
 from ..session import AnySession, Standing, Tally
+from ..values import value
 from .append import AppendPoint
 from .atomic import hidden_beside, write_atomic
-from ..values import value
 
 MAGIC = "scorekeeper cache 7"
 #: A cache holds no deals, only their sums: far less than this (Bridge: a line a rubber).

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 from ..errors import SessionError, SessionFileError
 from ..i18n import _
 from ..session import AnySession, DealError, replay
+from ..values import value
 from . import atomic, tomlread
 from .paths import session_name
-from ..values import value
 
 if TYPE_CHECKING:
     from ..history import Revision

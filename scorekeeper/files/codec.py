@@ -27,7 +27,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from ..errors import RuleError, SessionFileError
 from ..games import AnyGame, get_game
@@ -35,7 +35,7 @@ from ..games.players import Players
 from ..i18n import _
 from ..seating import is_seating_data, seating_from_data
 from ..session import AnySession, DealError, Session, entry_to_data
-from ..values import replace
+from ..values import replace, value
 from . import tomltext
 
 if TYPE_CHECKING:
@@ -54,7 +54,8 @@ HISTORY_KEYS = ("when", "change", "deal", "entry", "before", "after", "was", "no
 Where = tuple[str | int, ...]
 
 
-class Problem(NamedTuple):
+@value
+class Problem:
     where: Where
     message: str
 
@@ -175,7 +176,8 @@ def header_from_data(top: Mapping[str, Any], name: str) -> AnySession:
     return session
 
 
-class Decoded(NamedTuple):
+@value
+class Decoded:
     session: AnySession | None
     """The session, if its header could be read; its entries are those that could be."""
     problems: list[Problem]

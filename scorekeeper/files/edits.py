@@ -11,6 +11,7 @@ textedit is imported only when an edit is made on a text: a deal added at its kn
 from __future__ import annotations
 
 from typing import Any
+
 from ..values import value
 
 

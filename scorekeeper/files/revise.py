@@ -115,7 +115,7 @@ def amend(before: Snapshot, number: int, entry: Any, why: str = "",
     session, was = before.session, before.played
     check_open(session)
     index = _position(session, was, number)
-    context = was[index]._replace(entry=entry, dealer=entry.dealer or was[index].dealer)
+    context = replace(was[index], entry=entry, dealer=entry.dealer or was[index].dealer)
     entry = in_full(session, [*was[:index], context], index)
     if entry_to_data(session.game, entry) == entry_to_data(session.game,
             in_full(session, was, index)):

@@ -29,10 +29,10 @@ from ..session import (
     table_now,
     tally,
 )
+from ..values import value
 from . import atomic, cache, tomlread
 from .append import AppendPoint, canonical_point
 from .paths import session_name
-from ..values import value
 
 if TYPE_CHECKING:
     from ..history import Revision

@@ -27,9 +27,9 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from ..errors import ScorekeeperError, SessionError
 from ..i18n import _
+from ..values import value
 from . import atomic
 from .edits import Edit, NewText, array_of, drops
-from ..values import value
 
 if TYPE_CHECKING:
     from collections import Counter

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from ..i18n import _
 from ..ledger import Transfer
+from ..values import value
 from .data import DealUpgrade
 from .players import Players
 
@@ -49,7 +50,8 @@ St = TypeVar("St")
 R = TypeVar("R", bound=Result)
 
 
-class Dealing(NamedTuple, Generic[S]):
+@value
+class Dealing(Generic[S]):
     """How a deal is dealt: the players at the table in seat order, the dealer, the settings
     (one word for it: the table now, scorekeeper.tablenow, is the table between deals)."""
 
@@ -58,14 +60,16 @@ class Dealing(NamedTuple, Generic[S]):
     settings: S
 
 
-class Partnerships(NamedTuple):
+@value
+class Partnerships:
     """The partnerships of a partnership game's rubber, and its number."""
 
     number: int
     teams: Teams
 
 
-class Seats(NamedTuple):
+@value
+class Seats:
     """What a game says of the table before its next deal, beside who sits at it (the
     defaults: a game where everyone seated plays every deal and anyone seated deals)."""
 

@@ -9,7 +9,7 @@ construction: the dealer's ante goes into it, shares come out of it, loos go bac
 from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..errors import RuleError
 from ..i18n import N_, _, ngettext
@@ -142,7 +142,8 @@ class LooDeal:
                             "order", asks="order")
 
 
-class LooState(NamedTuple):
+@value
+class LooState:
     """Where the sitting stands between hands."""
 
     pool: int = 0
@@ -151,7 +152,8 @@ class LooState(NamedTuple):
     """The next hand is a single."""
 
 
-class LooHand(NamedTuple):
+@value
+class LooHand:
     """What one hand did."""
 
     dealer: str
