@@ -3,13 +3,14 @@ this package's own types, without the cost of making them.
 
 dataclasses writes each class's methods as source text and compiles it when the class is
 made (six `exec` calls a class): about 4.2M instructions a class. typing.NamedTuple costs
-1.1M a class (collections.namedtuple evaluates its `__new__`, and each annotation is checked,
-a string one compiled); a plain class 0.1M, and `value` 0.19M (valgrind, Python 3.11,
-compiled modules, 30 classes of three fields). Thirty NamedTuples on the deal path made
-value classes took a Loo deal from 261.8M to 241.7M instructions, against a floor of 200.9M
-for starting Python (`benchmarks/bench.py`): 1.30x to 1.20x. `value` makes the same methods from closures over the class's
-fields instead, and it is still a frozen, slotted, typed class that checks itself in
-`__post_init__` (mypy reads it as a dataclass through `dataclass_transform`).
+1.1M a class (collections.namedtuple evaluates its `__new__`, and each annotation is
+checked, a string one compiled); a plain class 0.1M, and `value` 0.19M (valgrind, Python
+3.11, compiled modules, 30 classes of three fields). Thirty NamedTuples on the deal path
+made value classes took a Loo deal from 261.8M to 241.7M instructions, against a floor of
+200.9M for starting Python (`benchmarks/bench.py`): 1.30x to 1.20x. `value` makes the same
+methods from closures over the class's fields instead, and it is still a frozen, slotted,
+typed class that checks itself in `__post_init__` (mypy reads it as a dataclass through
+`dataclass_transform`).
 
 What it gives, as dataclass(frozen=True, slots=True) does: `__init__` by position or by
 name with the class's defaults (`field(default_factory=...)` for a mutable one), then

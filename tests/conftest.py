@@ -1,7 +1,7 @@
 """What every test shares: English, whatever the machine's locale (a test of Danish says so
 itself); no terminal width from the environment (a test of a width sets COLUMNS itself);
 temporary files (an edit's kept copy, say) go to the test's own folder, never the machine's
-/tmp."""
+/tmp; the key that signs caches is made in a state folder of the suite's own."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ import pytest
 os.environ.update(LC_ALL="C", LANGUAGE="")
 for _name in ("SCOREKEEPER_LANG", "LC_MESSAGES", "LANG"):
     os.environ.pop(_name, None)
+# the key that signs the caches (files.signing) is the suite's own, not the user's
+os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="scorekeeper-state-")
 
 
 @pytest.fixture(autouse=True)

@@ -267,6 +267,6 @@ def test_the_guides_code_passes_the_projects_checks(project: Path, check: list[s
 
 
 def _test_env(project: Path) -> dict[str, Any]:
-    keep = ("PATH", "LANG", "HOME")
+    keep = ("PATH", "LANG", "HOME", "XDG_STATE_HOME")
     return {**{k: os.environ[k] for k in keep if k in os.environ},
             "PYTHONPATH": str(project), "COLUMNS": "80"}

@@ -4,6 +4,7 @@ click's own words (usage, errors), the reading commands' messages; JSON stays En
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from pathlib import Path
 
@@ -17,7 +18,8 @@ def sk(tmp_path: Path, *args: str, code: int = 0, lang: str = "da", columns: str
     """The installed command, in `lang`, its folder `tmp_path`, 80 columns wide (None: into a
     pipe, as wide as its lines are)."""
     env = {"SCOREKEEPER_DIR": str(tmp_path), "HOME": str(tmp_path), "PATH": "/usr/bin:/bin",
-           "LC_ALL": "C", **({} if columns is None else {"COLUMNS": columns})}
+           "LC_ALL": "C", "XDG_STATE_HOME": os.environ["XDG_STATE_HOME"],
+           **({} if columns is None else {"COLUMNS": columns})}
     proc = subprocess.run([scorekeeper_command(), "--lang", lang, *args], env=env,
                           capture_output=True, text=True, check=False)
     assert proc.returncode == code, (args, proc.stdout, proc.stderr)

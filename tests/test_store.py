@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import files
 from scorekeeper.errors import RuleError, ScorekeeperError, SessionError, SessionFileError
-from scorekeeper.files import codec, tomlread
+from scorekeeper.files import codec, signing, tomlread
 from scorekeeper.games import GAMES
 from scorekeeper.games.loo import LooDeal, LooSettings
 from scorekeeper.session import AnySession, in_full, replay
@@ -331,10 +331,10 @@ def test_a_writer_killed_while_saving_leaves_the_file_whole_and_the_next_save_ti
     after = filing.load(str(path))
     assert after.standing.deals == (2 if recorded else 1)
     assert (path.read_bytes() != before) == recorded
-    left = tmp_path / ".s.toml.tmp"
-    assert left.exists() == (step == "written")  # a half-made save: no more than its one file
+    left = list(tmp_path.glob(".s.toml.*.tmp"))
+    assert len(left) == (step == "written")  # a half-made save: no more than its one file
     add(path, hand(Ann=2, Bob=1, Cid=0))
-    assert not left.exists() and filing.load(str(path)).standing.deals == (3 if recorded else 2)
+    assert not any(stray.exists() for stray in left) and filing.load(str(path)).standing.deals == (3 if recorded else 2)
 
 
 def test_a_session_reached_through_a_link_is_written_through_it(tmp_path: Path) -> None:
@@ -402,15 +402,21 @@ def test_a_damaged_or_foreign_cache_is_ignored(tmp_path: Path) -> None:
     filing.create(str(path), three(), force=False)
     add(path, hand(Ann=2, Bob=1, Cid=0))
     cache = tmp_path / ".s.toml.cache"
-    good = cache.read_bytes()
+    signed = cache.read_bytes()
+    good = signing.opened(signed)
+    assert good is not None  # signed with the suite's key
     import marshal
 
     magic, version, game, state_version, size, made_from, fields = marshal.loads(good)
 
     def kept(*parts: Any) -> bytes:
-        return marshal.dumps(parts)
+        return signing.sealed(marshal.dumps(parts)) or b""
 
-    for junk in (b"", b"\x00garbage", good[:-7], marshal.dumps(("x",)),
+    for junk in (b"", b"\x00garbage", signed[:-7], kept("x",),
+                 good,  # the very record, unsigned: anyone could have written it
+                 bytes(32) + good,  # signed with another key
+                 signed[:5] + bytes([signed[5] ^ 1]) + signed[6:],  # its signature damaged
+                 signed[:-3] + bytes([signed[-3] ^ 1]) + signed[-2:],  # its record damaged
                  kept(magic, "0.0", game, state_version, size, made_from, fields),
                  kept(magic, version, game, state_version + 1, size, made_from, fields),
                  kept(magic, version, game, state_version, size + 1, made_from, fields),
@@ -434,12 +440,15 @@ def test_a_damaged_or_foreign_cache_is_ignored(tmp_path: Path) -> None:
 def _mangled(good: bytes, change: str) -> bytes:
     import marshal
 
-    magic, version, game, state_version, size, made_from, fields = marshal.loads(good)
+    opened = signing.opened(good)
+    assert opened is not None
+    magic, version, game, state_version, size, made_from, fields = marshal.loads(opened)
     header, balances, tally = fields[0], fields[3], fields[8]
     fields = {
         "date": ({**header, "date": "2026-13-99"}, *fields[1:]),
         "header": ("junk", *fields[1:]),
         "balances": (*fields[:3], {**balances, "Zed": 1}, *fields[4:]),
+        "unbalanced": (*fields[:3], {**balances, "Ann": balances["Ann"] + 247}, *fields[4:]),
         "settings": ({k: v for k, v in header.items() if k != "settings"}, *fields[1:]),
         "append": (*fields[:7], (5, 2, "", "", False, "\n", (0, "", "")), tally),
         "dealer": (*fields[:4], "Zed", *fields[5:]),
@@ -448,7 +457,8 @@ def _mangled(good: bytes, change: str) -> bytes:
         "moved": (*fields[:7], _moved(fields[7], -20), *fields[8:]),
         "layout": (fields[0], "canonicaL", *fields[2:]),
     }[change]
-    return marshal.dumps((magic, version, game, state_version, size, made_from, tuple(fields)))
+    return signing.sealed(marshal.dumps((magic, version, game, state_version, size, made_from,
+                                         tuple(fields)))) or b""
 
 
 def _moved(append: Any, by: int) -> Any:
@@ -457,7 +467,8 @@ def _moved(append: Any, by: int) -> Any:
     return (start + by, end + by, *rest), around
 
 
-@pytest.mark.parametrize("change", ["date", "header", "balances", "settings", "append",
+@pytest.mark.parametrize("change", ["date", "header", "balances", "unbalanced", "settings",
+                                    "append",
                                     "dealer", "state", "tally", "moved", "layout"])
 def test_a_cache_damaged_but_for_the_files_bytes_is_not_trusted(tmp_path: Path,
                                                                  change: str) -> None:

@@ -25,7 +25,8 @@ def sk(tmp_path: Path, *args: str, code: int = 0, env: dict[str, str] | None = N
        ) -> subprocess.CompletedProcess[str]:
     """The installed command, its folder `tmp_path`; asserts the exit code."""
     base = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "SCOREKEEPER_DIR": str(tmp_path),
-            "HOME": str(tmp_path), "LANG": "C.UTF-8"}
+            "HOME": str(tmp_path), "LANG": "C.UTF-8",
+            "XDG_STATE_HOME": os.environ["XDG_STATE_HOME"]}
     streams = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE} | popen
     proc = subprocess.run([scorekeeper_command(), *args], env=base | (env or {}), input=stdin,
                           text=True, timeout=timeout, check=False,
@@ -158,10 +159,15 @@ def test_a_dry_run_needs_no_write_access_to_the_folder(tmp_path: Path) -> None:
 
 def test_a_temporary_file_left_by_a_killed_save_is_removed_by_the_next(tmp_path: Path) -> None:
     evening(tmp_path)
-    leftover = tmp_path / ".evening.toml.tmp"  # the one name a save of it writes to
-    leftover.write_text("half a session")
+    # a save's own name (PID-RANDOM), and the one name older versions wrote to
+    leftovers = [tmp_path / ".evening.toml.4242-0badcafe.tmp", tmp_path / ".evening.toml.tmp"]
+    for leftover in leftovers:
+        leftover.write_text("half a session")
+    kept = tmp_path / ".evening.toml.notes.tmp"  # not a save's: not ours to remove
+    kept.write_text("a person's")
     sk(tmp_path, "deal", "Ann=3", "Bob=0")
-    assert not leftover.exists()
+    assert not any(leftover.exists() for leftover in leftovers)
+    kept.unlink()
     assert {p.name for p in tmp_path.iterdir()} == {
         ".current", "evening.toml", ".evening.toml.lock", ".evening.toml.cache"}
 

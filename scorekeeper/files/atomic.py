@@ -3,9 +3,16 @@ through symbolic links, read-only files refused, and one writer at a time.
 
 A save writes a temporary file in the same folder, flushes and fsyncs it, and renames it
 over the file (os.replace), then fsyncs the folder: a crash at any moment leaves the old
-file or the new one, never a torn one. A file written under its lock has one temporary
-name (.NAME.tmp), so a save killed half-way leaves at most that one file, which the next
-save of that file overwrites; nothing needs to list the folder to tidy it.
+file or the new one, never a torn one. Each writer has a temporary name of its own
+(.NAME.PID-RANDOM.tmp), so that two writers can never put each other's bytes in place; a
+save killed half-way (kill -9) leaves its temporary file, which nothing reads.
+
+The lock of a file is a hidden .NAME.lock beside it, opened without following a link; once
+taken, it is checked to be still the file at that name (a tidy-up or a sync tool may delete
+it), else taken again. While the file exists, its own bytes' inode is locked too (not on
+Windows, where an open file cannot be replaced and a held lock file cannot be deleted): a
+writer that finds the file replaced while it waited takes the new one, so deleting the lock
+file lets no second writer in.
 """
 
 from __future__ import annotations
@@ -131,14 +138,15 @@ def hidden_beside(path: str, suffix: str) -> str:
     return os.path.join(folder, f"{'' if name.startswith('.') else '.'}{name}{suffix}")
 
 
-def write_atomic(path: str, data: bytes, durable: bool = True, locked: bool = True) -> None:
+def write_atomic(path: str, data: bytes, durable: bool = True, mode: int | None = None
+                 ) -> None:
     """Replace `path` (a real path, not a link) with `data` atomically. `durable` False
-    skips the fsyncs (for a cache, which is checked when read). `locked`: the caller holds
-    the lock of `path`, so its one temporary name is free; else a name of this process's."""
+    skips the fsyncs (for a cache, which is checked when read). `mode`: the new file's
+    permissions (by default those of the file it replaces, or as the umask makes them)."""
     folder = os.path.dirname(path)
-    tmp = hidden_beside(path, ".tmp" if locked else f".{os.getpid()}.tmp")
+    tmp = hidden_beside(path, f".{os.getpid()}-{os.urandom(4).hex()}.tmp")
     try:
-        _write_temp(tmp, data, path, durable)
+        _write_temp(tmp, data, path, durable, mode)
         pause("written")
         os.replace(tmp, path)
     except OSError as error:
@@ -160,23 +168,51 @@ def write_atomic(path: str, data: bytes, durable: bool = True, locked: bool = Tr
             pass  # the file is saved; only its folder's entry may wait for the disk
 
 
-def _write_temp(tmp: str, data: bytes, path: str, durable: bool) -> None:
+def tidy_temporaries(path: str) -> None:
+    """Remove what saves of `path` killed half-way left (their temporary files). The
+    caller holds the lock of `path`: no save of it is under way."""
+    folder, name = os.path.split(path)
+    prefix = hidden_beside(name, ".")
     try:
-        mode = os.stat(path).st_mode & 0o777
-    except FileNotFoundError:
-        mode = 0o666 & ~_umask()
-    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
+        with os.scandir(folder or ".") as entries:
+            left = [entry.path for entry in entries
+                    if entry.name.startswith(prefix) and _is_temporary(entry.name[len(prefix):])]
+    except OSError:
+        return
+    for stray in left:
+        _unlink(stray)
+
+
+def _is_temporary(rest: str) -> bool:
+    """Whether `rest` is PID-RANDOM.tmp, as write_atomic names a temporary file (or tmp,
+    the one name that versions before 0.2 wrote to)."""
+    if rest == "tmp":
+        return True
+    pid, dash, random = rest.removesuffix(".tmp").partition("-")
+    return (rest.endswith(".tmp") and bool(dash) and pid.isdigit() and len(random) == 8
+            and all(c in "0123456789abcdef" for c in random))
+
+
+def mode_of(path: str) -> int:
+    """The permissions of the file at `path` (a copy of it, or what is made from it, is no
+    more readable than it); those the umask makes if there is none."""
     try:
-        fd = os.open(tmp, flags | getattr(os, "O_NOFOLLOW", 0), 0o600)
-    except OSError:  # a link or a folder in the way, left by something else: not ours to keep
-        _unlink(tmp)
-        fd = os.open(tmp, flags | os.O_EXCL, 0o600)
+        return os.stat(path).st_mode & 0o777
+    except OSError:
+        return 0o666 & ~_umask()
+
+
+def _write_temp(tmp: str, data: bytes, path: str, durable: bool, mode: int | None) -> None:
+    wanted = mode_of(path) if mode is None else mode
+    flags = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+             | getattr(os, "O_NOFOLLOW", 0))
+    fd = os.open(tmp, flags, 0o600)
     with os.fdopen(fd, "wb") as f:
         f.write(data)
         f.flush()
         if durable:
             os.fsync(f.fileno())
-    os.chmod(tmp, mode)
+    os.chmod(tmp, wanted)
 
 
 def _unlink(path: str) -> None:
@@ -193,28 +229,96 @@ def _umask() -> int:
 @contextmanager
 def locked(path: str, on_locked: Callable[[], None] | None = None, wait: bool = True
            ) -> Iterator[bool]:
-    """Hold the lock of `path` (a hidden file beside it) so read-change-writes never
-    overlap; yields True. `on_locked` is called once the lock is taken: from then on a
-    change may be made. With `wait` False, yields False at once if another holds it."""
+    """Hold the lock of `path` (a hidden file beside it, and the file itself while it
+    exists) so read-change-writes never overlap; yields True. `on_locked` is called once
+    the lock is taken: from then on a change may be made. With `wait` False, yields False
+    at once if another holds it."""
     if wait:
         pause("waiting")
-    lock_path = hidden_beside(path, ".lock")
-    try:
-        lock = open(lock_path, "a+b")  # noqa: SIM115 -- held for the with-block below
-    except OSError as error:
-        raise SessionError(_("cannot lock {path!r}: {reason}").format(
-            path=path, reason=error.strerror or error)) from None
-    with lock:
-        if not _take(lock.fileno(), wait):
+    with _held(hidden_beside(path, ".lock"), wait, create=True) as mine:
+        if not mine:
             yield False
             return
-        if on_locked is not None:
-            on_locked()
-        pause("locked")
-        try:
+        with _held(path, wait, create=False) as also:
+            if not also:
+                yield False
+                return
+            if on_locked is not None:
+                on_locked()
+            pause("locked")
             yield True
+
+
+#: How many times a lock is taken again when the file it was taken on was deleted or
+#: replaced meanwhile (each time, by another writer that then finished).
+RETRIES = 1000
+
+
+@contextmanager
+def _held(path: str, wait: bool, create: bool) -> Iterator[bool]:
+    """The lock on the file at `path` (made if `create`), checked to be the file still at
+    that name once taken, else taken again. A file that is not there and not to be made
+    (a session not yet written) needs no lock of its own: yields True."""
+    if not create and sys.platform == "win32":
+        yield True  # an open file cannot be replaced there: the lock file does it all
+        return
+    for _attempt in range(RETRIES):
+        fd = _open_lock(path, create)
+        if fd is None:
+            yield True
+            return
+        try:
+            if not _take(fd, wait):
+                yield False
+                return
+            if _still_there(fd, path):
+                try:
+                    yield True
+                finally:
+                    _release(fd)
+                return
+            _release(fd)
         finally:
-            _release(lock.fileno())
+            os.close(fd)
+    raise SessionError(_("cannot lock {path!r}: it is deleted or replaced as fast as it is "
+                         "locked").format(path=path))
+
+
+def _open_lock(path: str, create: bool) -> int | None:
+    flags = (os.O_RDWR if create else os.O_RDONLY) | getattr(os, "O_NOFOLLOW", 0) | \
+        getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags | (os.O_CREAT if create else 0), 0o666)
+    except FileNotFoundError:
+        if create:
+            raise SessionError(_("cannot lock {path!r}: its folder is gone").format(
+                path=path)) from None
+        return None
+    except OSError as error:
+        if os.path.islink(path):
+            raise SessionError(_("{path!r} is a link: a lock is not followed out of its "
+                                 "folder; remove it").format(path=path)) from None
+        if not create:
+            return None  # the session cannot be opened: reading it says why
+        raise SessionError(_("cannot lock {path!r}: {reason}").format(
+            path=path, reason=error.strerror or error)) from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        if not create:
+            return None
+        raise SessionError(_("cannot lock {path!r}: it is not a file").format(path=path))
+    return fd
+
+
+def _still_there(fd: int, path: str) -> bool:
+    """Whether the file `fd` is open on is still the one at `path` (not deleted, not
+    replaced by another since it was opened)."""
+    try:
+        there = os.stat(path, follow_symlinks=False)
+    except OSError:
+        return False
+    held = os.fstat(fd)
+    return (there.st_dev, there.st_ino) == (held.st_dev, held.st_ino)
 
 
 def _take(fd: int, wait: bool) -> bool:

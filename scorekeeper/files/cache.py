@@ -2,12 +2,15 @@
 a hidden `.NAME.toml.cache`, so that a deal, `settle`, `stats` and the book need not read
 the deals.
 
-The cache is never needed for correctness: it is used only while the session file holds
-exactly the bytes it was made from (their size and digest), by this version of scorekeeper,
-for the game's state in this form (its `state_version`). Anything else -- a hand edit,
-another version, a damaged cache -- is ignored, here and nowhere else, and the file is read
-in full. Its size does not grow with the sitting: the header, the state, the balances, the
-counts of `stats`, and where the next deal's text goes.
+The cache is never needed for correctness: it is used only if this user's scorekeeper wrote
+it (it is signed with the user's own key, files.signing: a cache planted in a shared folder,
+synced from another machine or crafted by hand is not), while the session file holds exactly
+the bytes it was made from (their size and digest), by this version of scorekeeper, for the
+game's state in this form (its `state_version`), and if its balances sum to zero. Anything
+else -- a hand edit, another version, a damaged cache -- is ignored, here and nowhere else,
+and the file is read in full. It is readable by the user alone (0600), whatever the
+session's mode. Its size does not grow with the sitting: the header, the state, the
+balances, the counts of `stats`, and where the next deal's text goes.
 """
 
 from __future__ import annotations
@@ -28,7 +31,10 @@ from ..values import value
 from .append import AppendPoint
 from .atomic import hidden_beside, write_atomic
 
-MAGIC = "scorekeeper cache 7"
+MAGIC = "scorekeeper cache 8"
+#: A cache's mode: the user's alone (it is signed with the user's key, and no one else's
+#: scorekeeper would use it).
+PRIVATE = 0o600
 #: A cache holds no deals, only their sums: far less than this (Bridge: a line a rubber).
 MAX_SIZE = 64 * 1024 * 1024
 
@@ -66,10 +72,13 @@ def read(session_path: str, raw: bytes, name: str) -> Kept | None:
     """The cached standing of the file holding `raw` (the session `name`), if there is a
     sound one made from exactly those bytes; None otherwise (missing, stale or damaged:
     never an error)."""
-    from . import codec
+    from . import codec, signing
 
     try:
-        kept = marshal.loads(_read(path_of(session_path)))
+        opened = signing.opened(_read(path_of(session_path)))
+        if opened is None:
+            return None
+        kept = marshal.loads(opened)
         magic, version, game, state_version, size, made_from, fields = kept
         if (magic, version, size) != (MAGIC, __version__, len(raw)):
             return None
@@ -79,6 +88,8 @@ def read(session_path: str, raw: bytes, name: str) -> Kept | None:
          seated) = fields
         header = codec.header_from_data(_dates(top), name)
         if set(balances) != {*header.players, *header.game.accounts}:
+            return None
+        if sum(_counts(balances).values()) != 0:
             return None
         table = codec.players_of(tuple(seated))
         if not set(table) <= set(balances):
@@ -98,7 +109,7 @@ def read(session_path: str, raw: bytes, name: str) -> Kept | None:
 def write(session_path: str, raw: bytes, kept: Kept) -> None:
     """Keep `kept` as the standing of the file holding `raw`. A cache that cannot be
     written only makes the next command slower. The caller holds the session's lock."""
-    from . import codec
+    from . import codec, signing
 
     header, standing = kept.header, kept.standing
     game = header.game
@@ -109,7 +120,9 @@ def write(session_path: str, raw: bytes, kept: Kept) -> None:
               list(standing.seated))
     record: Any = (MAGIC, __version__, game.name, game.state_version, len(raw), digest(raw), fields)
     with suppress(ScorekeeperError, ValueError):
-        write_atomic(path_of(session_path), marshal.dumps(record), durable=False)
+        signed = signing.sealed(marshal.dumps(record))
+        if signed is not None:
+            write_atomic(path_of(session_path), signed, durable=False, mode=PRIVATE)
 
 
 #: The bytes each side of the place the next deal goes that the cache keeps, to know the

@@ -204,7 +204,7 @@ def keep_older(before: Snapshot) -> str:
     the next free NAME.toml.v1.~N~) before it is rewritten in this version's layout: what
     a person wrote in it is kept, and no copy kept before is ever replaced."""
     kept = free_name(f"{before.real}.v1")
-    atomic.write_atomic(kept, before.raw, locked=False)
+    atomic.write_atomic(kept, before.raw, mode=atomic.mode_of(before.real))
     return kept
 
 
@@ -302,7 +302,7 @@ def _replaced(path: str, real: str, session: AnySession, force: bool) -> str | N
                              "'scorekeeper paid --undo' first to replace it").format(
                                  name=session.name, paid=i18n.day(old.header.paid)))
     kept = _numbered(real)
-    atomic.write_atomic(kept, raw, locked=False)
+    atomic.write_atomic(kept, raw, mode=atomic.mode_of(real))
     return kept
 
 

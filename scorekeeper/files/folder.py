@@ -19,13 +19,16 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .. import __version__
 from ..errors import ScorekeeperError
 from ..values import astuple
-from . import atomic, paths
+from . import atomic, paths, signing
 
 if TYPE_CHECKING:
     from ..session import Tally
 
 CACHE = ".book.cache"
-MAGIC = "scorekeeper book 1"
+MAGIC = "scorekeeper book 2"
+#: The cache's mode: the user's alone, whatever the sittings' modes (it is signed with the
+#: user's key, files.signing, and no one else's scorekeeper would use it).
+PRIVATE = 0o600
 
 
 class Summary(NamedTuple):
@@ -128,7 +131,10 @@ def _version() -> tuple[Any, ...]:
 
 def _read(folder: str, version: tuple[Any, ...]) -> dict[str, Any]:
     try:
-        magic, kept_for, entries = marshal.loads(atomic.read_file(os.path.join(folder, CACHE)))
+        opened = signing.opened(atomic.read_file(os.path.join(folder, CACHE)))
+        if opened is None:
+            return {}
+        magic, kept_for, entries = marshal.loads(opened)
         if (magic, kept_for) == (MAGIC, version) and isinstance(entries, dict):
             return entries
     except (ScorekeeperError, EOFError, ValueError, TypeError):
@@ -141,6 +147,7 @@ def _write(folder: str, fresh: dict[str, Summary], version: tuple[Any, ...]) -> 
     entries = {name: _fields(s) for name, s in fresh.items()
                if not os.path.islink(s.path)}
     with suppress(ScorekeeperError, ValueError, OSError):
-        atomic.write_atomic(os.path.join(folder, CACHE),
-                            marshal.dumps((MAGIC, version, entries)), durable=False,
-                            locked=False)
+        signed = signing.sealed(marshal.dumps((MAGIC, version, entries)))
+        if signed is not None:
+            atomic.write_atomic(os.path.join(folder, CACHE), signed, durable=False,
+                                mode=PRIVATE)

@@ -119,8 +119,7 @@ def set_current(folder: str, name: str) -> None:
     from .atomic import write_atomic
 
     os.makedirs(folder, exist_ok=True)
-    write_atomic(os.path.join(folder, CURRENT_FILE), (name + "\n").encode(), durable=False,
-                 locked=False)
+    write_atomic(os.path.join(folder, CURRENT_FILE), (name + "\n").encode(), durable=False)
 
 
 def list_sessions(folder: str) -> list[str]:

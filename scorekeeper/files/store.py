@@ -167,6 +167,7 @@ def write(kind: Kind[R, C_contra], before: R, change: C_contra) -> R:
     knows the file holds `before`'s bytes); the file after it."""
     written = kind.written(before, change)
     atomic.write_atomic(before.real, written.raw)
+    atomic.tidy_temporaries(before.real)
     return written.after()
 
 
