@@ -202,7 +202,7 @@ def session_path(ctx: click.Context, spec: str | None) -> str:
                                  "session)"))
     if spec and paths.is_path(spec):
         return paths.session_path("", spec)
-    return paths.find_session(folder(ctx), spec)
+    return paths.find_session(folder_to_list(ctx), spec)  # a folder named must exist
 
 
 def complete_session(ctx: click.Context, param: click.Parameter, incomplete: str

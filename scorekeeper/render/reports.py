@@ -142,7 +142,7 @@ def sessions(rows: list[dict[str, Any]]) -> Report:
         columns = (Column(""), Column(_("session")), Column(_("game")), Column(_("date")),
                    Column(_("paid")), Column(_("players"), wrap=True),
                    Column(_("deals"), numeric=True), Column(_("file"), wrap=True))
-        table = [["*" if r["current"] else "", r["name"],
+        table = [[CURRENT if r["current"] else "", r["name"],
                   _("unreadable") if r["game"] == "unreadable" else r["game"],
                   _day(r.get("date")), _day(r.get("paid")), ", ".join(r["players"]),
                   "" if r["game"] == "unreadable" else number(str(r["deals"])), r["path"]]
@@ -150,7 +150,13 @@ def sessions(rows: list[dict[str, Any]]) -> Report:
         return (Table(columns, table),)
 
     shown_tables, sheets = for_both(tables)
-    return Report({"sessions": rows}, shown_tables, sheets=sheets)
+    footer = ("", _("{mark} the current session ('scorekeeper use NAME' chooses another)."
+                    ).format(mark=CURRENT)) if any(r["current"] for r in rows) else ()
+    return Report({"sessions": rows}, shown_tables, footer=footer, sheets=sheets)
+
+
+#: The mark of the current session in `sessions` (`*` marks a change after the fact).
+CURRENT = ">"
 
 
 def _day(iso: str | None) -> str:
