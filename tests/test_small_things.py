@@ -98,8 +98,8 @@ def test_s_before_the_command_is_completed_and_completes_as_its_session(tmp_path
 def test_a_folder_that_is_not_there_is_named_as_such(tmp_path: Path, line: str, lang: str
                                                      ) -> None:
     missing = tmp_path / "no" / "such"
-    for given in (f"--dir {missing} {line}", f"{line} --dir {missing}"):
-        result = run(tmp_path, f"--lang {lang} {given}", code=1)
+    for typed in (f"--dir {missing} {line}", f"{line} --dir {missing}"):
+        result = run(tmp_path, f"--lang {lang} {typed}", code=1)
         assert str(missing) in result.output
         assert "no session chosen" not in result.output and "ingen session" not in \
             result.output.lower()

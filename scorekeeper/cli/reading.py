@@ -225,16 +225,16 @@ def check(ctx: click.Context, files: tuple[str, ...], session: str | None) -> No
                                "{name}: ok (payments, {count} payments)", len(found)).format(
                                    name=name, count=len(found)))
             continue
-        problems, session, deals = check_file(name)
-        if session is None:
+        problems, header, deals = check_file(name)
+        if header is None:
             failed = True
             click.echo("\n".join(visible(str(p)) for p in problems), err=True)
             continue
-        players = ngettext("{count} player", "{count} players", len(session.players)).format(
-            count=len(session.players))
+        players = ngettext("{count} player", "{count} players", len(header.players)).format(
+            count=len(header.players))
         dealt = ngettext("{count} deal", "{count} deals", deals).format(count=deals)
         _said(_("{name}: ok ({game}, {players}, {deals})").format(
-            name=name, game=session.game.name, players=players, deals=dealt))
+            name=name, game=header.game.name, players=players, deals=dealt))
     if failed:
         sys.exit(1)
 
