@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.render.chart import AXIS_CHARACTERS, MARKERS, Canvas, chart
@@ -227,3 +227,128 @@ def test_json_of_sessions_keeps_current_as_true(tmp_path: Path) -> None:
     two_sessions(tmp_path)
     rows = json.loads(run(tmp_path, "sessions --format json").output)["sessions"]
     assert [r["name"] for r in rows if r["current"]] == ["other"]
+
+
+# --- history in the short form --------------------------------------------------------------
+
+
+def _deals_of_the_bundled_sessions() -> list[tuple[str, list[str], dict[str, object]]]:
+    import tomllib
+
+    from .helpers import ROOT
+
+    found = []
+    for path in sorted((ROOT / "sessions").rglob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        if "game" in data:
+            found += [(data["game"], data["players"], deal) for deal in data["deals"]
+                      if isinstance(deal, dict) and not {"teams", "join", "leave"} & set(deal)]
+    return found
+
+
+def _read_back(game: str, line: str, players: list[str]) -> dict[str, object]:
+    """`line` read as `deal` reads it (its short words and options), as the file holds it."""
+    import shlex
+
+    import click
+
+    from scorekeeper.cli.main import game_cli
+    from scorekeeper.games import GAMES
+    from scorekeeper.games.players import Players
+
+    form = game_cli(game).form
+    command = click.Command("deal", params=[click.Argument(["words"], nargs=-1),
+                                            *form.params, click.Option(["--dealer"])])
+    with command.make_context("deal", shlex.split(line)) as ctx:
+        values = dict(ctx.params)
+    words = values.pop("words")
+    given = {k for k, v in values.items() if v not in (None, False, ())}
+    typed = form.short(list(words)) if words else {}
+    assert not given & set(typed), (line, given & set(typed))  # as `deal` refuses it
+    values |= typed
+    form.check(values)
+    return GAMES[game].entry_to_data(form.build(Players(players), values))
+
+
+DEALS = _deals_of_the_bundled_sessions()
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_history_writes_every_bundled_deal_in_a_short_form_that_reads_back_the_same(
+        lang: str) -> None:
+    from scorekeeper import i18n
+    from scorekeeper.render.base import View
+    from scorekeeper.render.shortform import short_form
+
+    assert {game for game, _players, _deal in DEALS} == {"loo", "pinochle", "bridge"}
+    with i18n.spoken(i18n.language(lang)):
+        for game, players, deal in DEALS:
+            line = short_form(game, deal, lambda d: View.inputs(None, d))  # type: ignore[arg-type]
+            assert not line.startswith("--") and "--bidder" not in line and "--tricks" not in line
+            assert _read_back(game, line, players) == deal, (game, line)
+
+
+#: A Pinochle deal with its meld cards: card points then follow as --took.
+WITH_CARDS = next(i for i, (_game, _players, deal) in enumerate(DEALS) if "meld_cards" in deal)
+
+
+@settings(max_examples=40, deadline=None)
+@given(index=st.integers(0, len(DEALS) - 1), dealer=st.booleans(), took=st.integers(0, 250),
+       lang=st.sampled_from(["en", "da"]))
+@example(index=WITH_CARDS, dealer=False, took=100, lang="en")
+@example(index=WITH_CARDS, dealer=True, took=0, lang="da")
+def test_a_neighbour_of_a_bundled_deal_reads_back_the_same(index: int, dealer: bool,
+                                                           took: int, lang: str) -> None:
+    """The same deals with a dealer named, a Pinochle deal's card points changed (with
+    its meld cards too)."""
+    from scorekeeper import i18n
+    from scorekeeper.render.base import View
+    from scorekeeper.render.shortform import short_form
+
+    game, players, deal = DEALS[index]
+    deal = dict(deal)
+    if dealer:
+        deal = {"dealer": players[-1], **deal}
+    if game == "pinochle" and "bidder" in deal and int(deal["meld"]) < int(deal["bid"]):
+        deal = {k: v for k, v in deal.items() if k not in ("declined", "conceded", "no_bury")}
+        deal["took"] = took
+    with i18n.spoken(i18n.language(lang)):
+        line = short_form(game, deal, lambda d: View.inputs(None, d))  # type: ignore[arg-type]
+    assert _read_back(game, line, players) == deal, (game, line)
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_history_shows_each_games_changes_in_the_short_form(tmp_path: Path, lang: str
+                                                            ) -> None:
+    import shutil
+
+    from .helpers import ROOT
+
+    for name in ("pinochle-sunday", "bridge-club", "loo-evening"):
+        shutil.copy(ROOT / "sessions" / f"{name}.toml", tmp_path)
+    run(tmp_path, "amend 1 Bob 350 190 180 -s pinochle-sunday")
+    run(tmp_path, "amend 1 nt Ann=9 - x -s bridge-club")
+    run(tmp_path, "amend 1 b=3 c=0 -s loo-evening")
+    shown = {name: run(tmp_path, f"--lang {lang} history -s {name}").output
+             for name in ("pinochle-sunday", "bridge-club", "loo-evening")}
+    assert "Bob 350 190 172" in shown["pinochle-sunday"]
+    assert "Bob 350 190 180" in shown["pinochle-sunday"]
+    no = "ingen" if lang == "da" else "-"
+    assert (f"{'ut' if lang == 'da' else 'nt'} Ann=9 {no} x") in shown["bridge-club"]
+    assert "Bob=3 Cid=0" in shown["loo-evening"]
+    assert "--" not in "".join(shown.values())
+    csv = run(tmp_path, "history -s pinochle-sunday --format csv").output
+    assert "Bob 350 190 180" in csv
+
+
+def test_a_seating_and_partnerships_are_shown_as_their_commands() -> None:
+    from scorekeeper.render.shortform import short_form
+
+    def options(data: dict[str, object]) -> str:
+        raise AssertionError(data)
+
+    assert short_form("loo", {"join": "Eve", "after": "Bob"}, options) == "join Eve --after Bob"
+    assert short_form("pinochle", {"leave": "Mary Ann"}, options) == 'leave "Mary Ann"'
+    assert short_form("bridge", {"teams": [["Ann", "Cid"], ["Bob", "Dan"]]}, options) == \
+        "rubber --teams Ann,Cid/Bob,Dan"
+    assert short_form("whist", {"bid": 3}, lambda data: "--bid 3") == "--bid 3"
