@@ -175,7 +175,8 @@ def test_a_must_refuses_a_miss(tmp_path: Path) -> None:
         "deal a=1 b=1 c=1 --miss",
         "show --format nope",
         "settle --format",
-        "check",
+        "check -s",  # check alone checks the current session
+        "-s evening book",
         "frobnicate",
     ],
 )
