@@ -339,6 +339,13 @@ def test_history_shows_each_games_changes_in_the_short_form(tmp_path: Path, lang
     assert "--" not in "".join(shown.values())
     csv = run(tmp_path, "history -s pinochle-sunday --format csv").output
     assert "Bob 350 190 180" in csv
+    run(tmp_path, "amend 7 -s pinochle-sunday --took 100 --why 'a slip of the pencil at the "
+                  "end of a long night'")
+    for columns in (60, 80):
+        narrow = run(tmp_path, f"--lang {lang} history -s pinochle-sunday",
+                     COLUMNS=str(columns)).output
+        assert max(map(len, narrow.splitlines())) <= columns
+        assert "--took 100" in narrow.replace("\n    ", " ")
 
 
 def test_a_seating_and_partnerships_are_shown_as_their_commands() -> None:

@@ -180,7 +180,18 @@ def history(session: AnySession, revisions: Sequence[Revision]) -> Report:
             "history": [revision_data(r) for r in revisions]}
     shown_tables, sheets = for_both(lambda: _revision_tables(revisions, inputs))
     return Report(data, shown_tables, title,
-                  drawing=(lambda _width: "\n".join(lines)) if lines else None, sheets=sheets)
+                  drawing=(lambda width: _wrapped(lines, width)) if lines else None,
+                  sheets=sheets)
+
+
+def _wrapped(lines: list[str], width: int | None) -> str:
+    """`history`'s lines, each wrapped at its spaces to the width (into a pipe: as they
+    are)."""
+    if width is None:
+        return "\n".join(lines)
+    from .layout import prose
+
+    return "\n".join(part for line in lines for part in prose(line, width))
 
 
 def _revision_lines(view: AnyView, r: Revision, inputs: Callable[[dict[str, Any]], str]
