@@ -82,19 +82,40 @@ def folders() -> Iterator[tuple[Path, Path]]:
 
 def play(text: str) -> list[Example]:
     """Every example of `text` run in order; what each printed."""
-    found = []
     with folders() as (work, data):
-        env = {**os.environ, "SCOREKEEPER_DIR": str(data), "COLUMNS": str(WIDTH),
-               "HOME": str(work), "NO_COLOR": "1", "LANG": "C.UTF-8",
-               "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
-        env.pop("SCOREKEEPER_SESSION", None)
-        for line, command, shown in examples(text):
-            if interactive(command):
-                continue
-            printed = _run(command, env, work)
-            found.append(Example(line, command, shown, [
-                WHEN.sub("2026-12-01 21:14", p.replace(str(data), SHOWN_FOLDER))
-                for p in printed]))
+        return _played(text, work, data)
+
+
+def play_twice(text: str) -> tuple[list[Example], list[Example], dict[str, bytes]]:
+    """Every example of `text` played, then played again in the same working folder (a
+    fresh per-user session folder, as a second reader's): what each replay printed, and
+    the bundled sessions' files as the working folder holds them after both."""
+    with folders() as (work, data):
+        first = _played(text, work, data)
+        shutil.rmtree(data, ignore_errors=True)
+        second = _played(text, work, data)
+        return first, second, tracked(work / "sessions")
+
+
+def tracked(folder: Path) -> dict[str, bytes]:
+    """The bundled sessions' files (not the hidden caches and locks a run leaves)."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and not p.name.startswith(".")}
+
+
+def _played(text: str, work: Path, data: Path) -> list[Example]:
+    found = []
+    env = {**os.environ, "SCOREKEEPER_DIR": str(data), "COLUMNS": str(WIDTH),
+           "HOME": str(work), "NO_COLOR": "1", "LANG": "C.UTF-8",
+           "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    env.pop("SCOREKEEPER_SESSION", None)
+    for line, command, shown in examples(text):
+        if interactive(command):
+            continue
+        printed = _run(command, env, work)
+        found.append(Example(line, command, shown, [
+            WHEN.sub("2026-12-01 21:14", p.replace(str(data), SHOWN_FOLDER))
+            for p in printed]))
     return found
 
 

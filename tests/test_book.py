@@ -253,8 +253,8 @@ def test_charts_draw_every_player_in_plain_characters(club: Path) -> None:
         assert name in chart
     shown = run(club, "show -s loo-2026-11-02 --chart").stdout
     assert "\x1b" not in shown and "counters won, deal by deal" in shown
-    assert sum(marker in shown for marker in ("* Ann", "+ Bo", "o Carl", "x Dorte",
-                                              "# Erik")) == 5
+    assert sum(marker in shown for marker in ("* Ann", "o Bo", "x Carl", "# Dorte",
+                                              "@ Erik")) == 5
 
 
 def test_a_sitting_reached_by_two_names_is_counted_once(tmp_path: Path) -> None:

@@ -45,8 +45,8 @@ def test_partners_share_a_line_named_for_both() -> None:
     drawn = chart("t", "points", "deals", {"Ann": together, "Bob": [-v for v in together],
                                            "Cid": together, "Dan": [-v for v in together]},
                   Canvas(60, 20))
-    assert "* Ann & Cid" in drawn and "+ Bob & Dan" in drawn
-    assert "o " not in drawn.split("\n")[-1]  # two lines, not four
+    assert f"{MARKERS[0]} Ann & Cid" in drawn and f"{MARKERS[1]} Bob & Dan" in drawn
+    assert f"{MARKERS[2]} " not in drawn.split("\n")[-1]  # two lines, not four
 
 
 def test_ticks_are_round_whole_numbers_with_a_zero_line() -> None:

@@ -175,7 +175,8 @@ def test_a_must_refuses_a_miss(tmp_path: Path) -> None:
         "deal a=1 b=1 c=1 --miss",
         "show --format nope",
         "settle --format",
-        "check",
+        "check -s",  # check alone checks the current session
+        "-s evening book",
         "frobnicate",
     ],
 )
@@ -284,7 +285,7 @@ def test_sessions_use_and_the_session_option(tmp_path: Path) -> None:
     assert json.loads(run(tmp_path, "show -s second --format json").stdout)["next_dealer"] == "F"
     assert len(json.loads(run(tmp_path, "show --format json").stdout)["deals"]) == 1
     table = run(tmp_path, "sessions").stdout
-    assert table.splitlines()[2].startswith("*")
+    assert table.splitlines()[2].startswith(">")
     assert "first" in table.splitlines()[2]
 
 

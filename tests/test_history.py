@@ -254,7 +254,7 @@ def test_the_history_reads_as_text_json_and_csv(tmp_path: Path) -> None:
     today = datetime.date.today().isoformat()
     assert text[0] == "Three-card Loo 'evening': 1 change after the fact."
     assert text[1].startswith(today) and text[1].endswith("  amend hand 1: Cid's miss was Bob's")
-    assert text[2:] == ["  was: Ann=1 Bob=2 Cid=0 --miss Cid", "  now: Ann=1 Bob=2 Cid=0"]
+    assert text[2:] == ["  was: Ann=1 Bob=2 Cid=0 miss Cid", "  now: Ann=1 Bob=2 Cid=0"]
     rows = list(csv.reader(io.StringIO(run(tmp_path, "history --format csv").stdout)))
     assert rows[0] == ["when", "change", "deal", "entry", "before", "after", "was", "now",
                        "nets", "why"]

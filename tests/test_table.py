@@ -197,12 +197,11 @@ def test_an_editor_that_fails_saves_nothing(tmp_path: Path) -> None:
                                             "closing quotation): nothing was saved"),
     ({"VISUAL": "no-such-editor --wait", "EDITOR": "nano"},
      "Error: the editor 'no-such-editor' ($VISUAL) could not be run: No such file or "
-     "directory; set $VISUAL or $EDITOR to an editor you have, e.g. EDITOR=nano: nothing was "
-     "saved"),
+     "directory; {hint}: nothing was saved"),
     ({"VISUAL": None, "EDITOR": None, "PATH": ""},
      "Error: the editor 'vi' (neither $VISUAL nor $EDITOR is set) could not be run: No such "
-     "file or directory; set $VISUAL or $EDITOR to an editor you have, e.g. EDITOR=nano: "
-     "nothing was saved"),
+     "file or directory; set $VISUAL or $EDITOR to an editor you have (none of nano, vim, "
+     "vi, emacs, micro, mg, ed is installed): nothing was saved"),
 ])
 def test_an_editor_that_cannot_be_run_is_named_with_where_it_came_from(
         tmp_path: Path, env: dict[str, str | None], said: str) -> None:
@@ -211,6 +210,9 @@ def test_an_editor_that_cannot_be_run_is_named_with_where_it_came_from(
     play_lines(tmp_path, EVENING[:2])
     before = text_of(tmp_path)
     copies = set(Path(tempfile.gettempdir()).glob("evening.*.toml"))
+    from scorekeeper.cli.recording import _editor_hint
+
+    said = said.replace("{hint}", _editor_hint("no-such-editor"))  # an editor on this PATH
     assert run(tmp_path, "edit", code=1, **env).stderr == said + "\n"
     assert text_of(tmp_path) == before
     assert set(Path(tempfile.gettempdir()).glob("evening.*.toml")) == copies  # none left

@@ -297,7 +297,8 @@ def amend_command(game: str, form: DealForm) -> click.Command:
     params = [number, _words(form), *form.params, *_common_deal_options(), why_param(),
               as_recorded, *session_params()]
     command = GameCommand("amend", params=params, callback=amend, context_settings=CONTEXT,
-                          help=AMEND_HELP.format(example=form.amend_example))
+                          help=AMEND_HELP.format(example=form.amend_example,
+                                                 one=one_option_example(form)))
     command.hints = form.hints
     return command
 
@@ -305,7 +306,7 @@ def amend_command(game: str, form: DealForm) -> click.Command:
 AMEND_HELP = _("""Replace deal N's inputs with ARGS (as `deal` takes them); replay every later deal.
 
 Give the whole deal, short or with its options, or only the options that change: the rest
-stays as deal N has it (amend 2 --took 150). It says what deal N was and is, each later
+stays as deal N has it (amend {one}). It says what deal N was and is, each later
 deal whose result changes, and the nets that move; the change, and why (--why), is kept in
 the session's history. Refused, with the file unchanged, if deal N or any later deal then
 breaks a rule (the message names the first), or if a later deal would read otherwise than
@@ -318,6 +319,22 @@ Examples:
   scorekeeper amend {example} --dry-run
   scorekeeper amend {example} --why "a slip of the pencil"
 """)
+
+
+def one_option_example(form: DealForm) -> str:
+    """N and one option of the game's deal given anew, for `amend --help`, made from its
+    `amend_example`: the last option that takes a value it gives (`2 --took 140`), else
+    the game's first flag (`3 --defend`)."""
+    number, _sep, words = form.amend_example.partition(" ")
+    values = form.short(words.split())
+    options = [p for p in form.params if isinstance(p, click.Option) and p.name]
+    for option in reversed(options):
+        value = values.get(option.name or "")
+        if not option.is_flag and isinstance(value, int | str) and value is not True:
+            shown = getattr(value, "value", value)  # an enum (a suit) as the file writes it
+            return f"{number} {max(option.opts, key=len)} {shown}"
+    flags = [p for p in options if p.is_flag]
+    return f"{number} {max(flags[0].opts, key=len)}" if flags else form.amend_example
 
 
 def amended_lines(done: Amended, number: int) -> list[str]:

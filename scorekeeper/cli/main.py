@@ -23,7 +23,7 @@ from .. import __version__, i18n
 from ..errors import ScorekeeperError
 from ..games import GAMES
 from ..i18n import _
-from .options import CONTEXT, Quick, RunState
+from .options import CONTEXT, Quick, RunState, complete_session
 from .refusal import REFUSALS, refused
 
 if TYPE_CHECKING:
@@ -110,6 +110,7 @@ class Root(Quick, click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
+            _session_taken(self, ctx)
             return super().invoke(ctx)
         except KeyboardInterrupt:  # before click's own answer, a blank line
             raise Interrupted from None
@@ -151,6 +152,8 @@ Example evening:
 @click.option("--dir", envvar="SCOREKEEPER_DIR", metavar=_("DIR"),
               help=_("Session folder [default: $SCOREKEEPER_DIR, else the per-user data "
                      "folder]."))
+@click.option("-s", "--session", metavar="S", shell_complete=complete_session,
+              help=_("Session name, or path to a .toml file (as -s after the command)."))
 @click.option("--lang", type=click.Choice(i18n.LANGUAGES, case_sensitive=False),
               expose_value=False, is_eager=True,
               callback=lambda ctx, param, value: _use_language(value),
@@ -159,8 +162,22 @@ Example evening:
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True,
               callback=lambda ctx, param, value: _show_version(ctx, value),
               help=_("Show the version and exit."))
-def cli(dir: str | None) -> None:
+def cli(dir: str | None, session: str | None) -> None:
     """The root command: its help is its `help`, in the language chosen."""
+
+
+def _session_taken(root: click.Group, ctx: click.Context) -> None:
+    """-s before the command is the command's -s: refused (a usage error) for a command
+    that takes no session."""
+    if ctx.params.get("session") is None or ctx.resilient_parsing:
+        return
+    args = [*ctx._protected_args, *ctx.args]
+    command = root.get_command(ctx, args[0]) if args else None
+    if isinstance(command, click.Group) and len(args) > 1:
+        command = command.get_command(ctx, args[1])
+    if command is not None and not any(p.name == "session" for p in command.params):
+        raise click.UsageError(_("-s chooses a session, and '{command}' takes none: leave "
+                                 "it out").format(command=command.name), ctx)
 
 
 def _use_language(value: str | None) -> None:

@@ -196,13 +196,19 @@ def folder_to_list(ctx: click.Context) -> str:
 
 
 def session_path(ctx: click.Context, spec: str | None) -> str:
-    """The file of the session a command names (-s, $SCOREKEEPER_SESSION, or current)."""
+    """The file of the session a command names (-s after it, else before it, else
+    $SCOREKEEPER_SESSION, else the current one)."""
+    from click.core import ParameterSource
+
+    before = ctx.find_root().params.get("session")
+    if before is not None and ctx.get_parameter_source("session") != ParameterSource.COMMANDLINE:
+        spec = before
     if spec is not None and not spec.strip():
         raise click.UsageError(_("-s needs a session name (or leave it out for the current "
                                  "session)"))
     if spec and paths.is_path(spec):
         return paths.session_path("", spec)
-    return paths.find_session(folder(ctx), spec)
+    return paths.find_session(folder_to_list(ctx), spec)  # a folder named must exist
 
 
 def complete_session(ctx: click.Context, param: click.Parameter, incomplete: str

@@ -22,7 +22,6 @@ from .options import (
     draw_chart,
     echo,
     emit,
-    folder,
     folder_to_list,
     held_interrupt,
     mark_recorded,
@@ -34,7 +33,7 @@ from .options import (
 
 
 @click.command(context_settings=CONTEXT, cls=Command, help=_("""\
-List the sessions in the session folder; the current one is marked *.
+List the sessions in the session folder; the current one is marked >.
 
 \b
 Examples:
@@ -88,7 +87,7 @@ def use(ctx: click.Context, name: str) -> None:
     """`use NAME`: the current session of the folder."""
     from .. import files
 
-    root = folder(ctx)
+    root = folder_to_list(ctx)
     path = paths.find_session(root, paths.check_session_name(name))
     files.open(path)
     with held_interrupt():
@@ -189,23 +188,31 @@ def settle(ctx: click.Context, session: str | None, fmt: str | None, table: str 
 
 @click.command(context_settings=CONTEXT, cls=Command, help=_("""\
 Check session FILES (and a folder's payments.toml); print every problem as
-FILE:LINE: message.
+FILE:LINE: message. With no FILES, the session (-s, else the current one).
 
 Each deal's inputs are checked on their own (every problem is listed), then the deals
 are replayed up to the first that breaks a rule. Exits 1 if any file has a problem.
 
 \b
-Example:
+Examples:
+  scorekeeper check
   scorekeeper check sessions/*.toml
 """))
-@click.argument("files", nargs=-1, required=True, metavar=_("FILES..."))
-def check(files: tuple[str, ...]) -> None:
-    """`check FILES`: every problem of each file, or that it is good."""
+@click.argument("files", nargs=-1, metavar=_("[FILES]..."))
+@session_option
+@click.pass_context
+def check(ctx: click.Context, files: tuple[str, ...], session: str | None) -> None:
+    """`check [FILES]`: every problem of each file (none given: the session, as `show`
+    finds it), or that it is good."""
     import os
+
+    from click.core import ParameterSource
 
     from ..files import atomic, payfile
     from ..files import check as check_file
 
+    if not files or ctx.get_parameter_source("session") == ParameterSource.COMMANDLINE:
+        files = (*files, session_path(ctx, session))
     failed = False
     for name in files:
         if os.path.basename(name) == payfile.NAME:
@@ -220,16 +227,16 @@ def check(files: tuple[str, ...]) -> None:
                                    name=name, count=len(found)))
             continue
         checked = check_file(name)
-        problems, session, deals = checked.problems, checked.session, checked.deals
-        if session is None:
+        problems, header, deals = checked.problems, checked.session, checked.deals
+        if header is None:
             failed = True
             click.echo("\n".join(visible(str(p)) for p in problems), err=True)
             continue
-        players = ngettext("{count} player", "{count} players", len(session.players)).format(
-            count=len(session.players))
+        players = ngettext("{count} player", "{count} players", len(header.players)).format(
+            count=len(header.players))
         dealt = ngettext("{count} deal", "{count} deals", deals).format(count=deals)
         _said(_("{name}: ok ({game}, {players}, {deals})").format(
-            name=name, game=session.game.name, players=players, deals=dealt))
+            name=name, game=header.game.name, players=players, deals=dealt))
     if failed:
         sys.exit(1)
 

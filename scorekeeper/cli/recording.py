@@ -366,13 +366,31 @@ def _run_editor(copy: str) -> None:
         code = subprocess.call([*argv, copy])
     except OSError as error:
         raise click.ClickException(_(
-            "the editor {editor!r} ({where}) could not be run: {error}; set $VISUAL or "
-            "$EDITOR to an editor you have, e.g. EDITOR=nano").format(
-                editor=argv[0], where=where, error=error.strerror or error)) from None
+            "the editor {editor!r} ({where}) could not be run: {error}; {hint}").format(
+                editor=argv[0], where=where, error=error.strerror or error,
+                hint=_editor_hint(argv[0]))) from None
     if code != 0:
         raise click.ClickException(_("the editor {editor!r} ({where}) ended with an error "
                                      "(exit {code})").format(editor=argv[0], where=where,
                                                              code=code))
+
+
+#: Editors a hint may name, the first found on PATH.
+EDITORS = ("nano", "vim", "vi", "emacs", "micro", "mg", "ed")
+
+
+def _editor_hint(failed: str) -> str:
+    """Set $VISUAL or $EDITOR, naming an editor there is on PATH (never `failed`)."""
+    import os
+    import shutil
+
+    found = next((e for e in EDITORS if e != os.path.basename(failed) and shutil.which(e)),
+                 None)
+    if found is None:
+        return _("set $VISUAL or $EDITOR to an editor you have (none of {editors} is "
+                 "installed)").format(editors=", ".join(EDITORS))
+    return _("set $VISUAL or $EDITOR to an editor you have, e.g. EDITOR={editor}").format(
+        editor=found)
 
 
 def _save_edit(ctx: click.Context, shown: Snapshot, edited: bytes, copy: str, why: str

@@ -20,7 +20,10 @@ from ..session import AnySession, Played
 from . import view_of
 
 #: A marker a line, told apart without colour: as many as a Loo table's most players.
-MARKERS = "*+ox#@%&$=~^?!<>"
+#: None is a character the chart draws with itself (AXIS_CHARACTERS), so the legend is true.
+MARKERS = "*ox#@%&$=~^?!<>v"
+#: What the axes, their ticks and the zero line are drawn with.
+AXIS_CHARACTERS = "+|-"
 #: Foreground colours, cycled (never a background).
 COLOURS = (31, 32, 34, 35, 36, 33, 91, 92, 94, 95, 96, 93)
 #: The narrowest and lowest chart that can be read.

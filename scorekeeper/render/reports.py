@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .. import i18n
@@ -142,7 +142,7 @@ def sessions(rows: list[dict[str, Any]]) -> Report:
         columns = (Column(""), Column(_("session")), Column(_("game")), Column(_("date")),
                    Column(_("paid")), Column(_("players"), wrap=True),
                    Column(_("deals"), numeric=True), Column(_("file"), wrap=True))
-        table = [["*" if r["current"] else "", r["name"],
+        table = [[CURRENT if r["current"] else "", r["name"],
                   _("unreadable") if r["game"] == "unreadable" else r["game"],
                   _day(r.get("date")), _day(r.get("paid")), ", ".join(r["players"]),
                   "" if r["game"] == "unreadable" else number(str(r["deals"])), r["path"]]
@@ -150,7 +150,13 @@ def sessions(rows: list[dict[str, Any]]) -> Report:
         return (Table(columns, table),)
 
     shown_tables, sheets = for_both(tables)
-    return Report({"sessions": rows}, shown_tables, sheets=sheets)
+    footer = ("", _("{mark} the current session ('scorekeeper use NAME' chooses another)."
+                    ).format(mark=CURRENT)) if any(r["current"] for r in rows) else ()
+    return Report({"sessions": rows}, shown_tables, footer=footer, sheets=sheets)
+
+
+#: The mark of the current session in `sessions` (`*` marks a change after the fact).
+CURRENT = ">"
 
 
 def _day(iso: str | None) -> str:
@@ -160,8 +166,11 @@ def _day(iso: str | None) -> str:
 
 def history(session: AnySession, revisions: Sequence[Revision]) -> Report:
     """Every change after the fact: when, what, whose nets it moved, and why."""
+    from .shortform import short_form
+
     view = view_of(session.game)
-    lines = [line for r in revisions for line in _revision_lines(view, r)]
+    inputs = lambda data: short_form(session.game.name, data, view.inputs)  # noqa: E731
+    lines = [line for r in revisions for line in _revision_lines(view, r, inputs)]
     count = len(revisions)
     title = (ngettext("{game} '{name}': {count} change after the fact.",
                       "{game} '{name}': {count} changes after the fact.", count).format(
@@ -169,19 +178,32 @@ def history(session: AnySession, revisions: Sequence[Revision]) -> Report:
              _("'{name}' has not been changed after the fact.").format(name=session.name),)
     data = {"session": session.name, "game": session.game.name,
             "history": [revision_data(r) for r in revisions]}
-    shown_tables, sheets = for_both(lambda: _revision_tables(view, revisions))
+    shown_tables, sheets = for_both(lambda: _revision_tables(revisions, inputs))
     return Report(data, shown_tables, title,
-                  drawing=(lambda _width: "\n".join(lines)) if lines else None, sheets=sheets)
+                  drawing=(lambda width: _wrapped(lines, width)) if lines else None,
+                  sheets=sheets)
 
 
-def _revision_lines(view: AnyView, r: Revision) -> list[str]:
-    """A change after the fact as `history` tells it: its heading, then what it changed."""
+def _wrapped(lines: list[str], width: int | None) -> str:
+    """`history`'s lines, each wrapped at its spaces to the width (into a pipe: as they
+    are)."""
+    if width is None:
+        return "\n".join(lines)
+    from .layout import prose
+
+    return "\n".join(part for line in lines for part in prose(line, width))
+
+
+def _revision_lines(view: AnyView, r: Revision, inputs: Callable[[dict[str, Any]], str]
+                    ) -> list[str]:
+    """A change after the fact as `history` tells it: its heading, then what it changed
+    (each entry's `inputs`: as the short form types it)."""
     lines = [f"{_when(r)}  {_what(view, r)}" + (f": {r.why}" if r.why else "")]
     if r.entry:
         lines += [_("  was: {inputs}").format(
-                      inputs="; ".join(map(view.inputs, r.before)) or _("(none)")),
+                      inputs="; ".join(map(inputs, r.before)) or _("(none)")),
                   _("  now: {inputs}").format(
-                      inputs="; ".join(map(view.inputs, r.after)) or _("(none)"))]
+                      inputs="; ".join(map(inputs, r.after)) or _("(none)"))]
     if r.was or r.now:
         lines += [_("  was: {inputs}").format(inputs=_keys(r.was)),
                   _("  now: {inputs}").format(inputs=_keys(r.now))]
@@ -190,10 +212,11 @@ def _revision_lines(view: AnyView, r: Revision) -> list[str]:
     return lines
 
 
-def _revision_tables(view: AnyView, revisions: Sequence[Revision]) -> tuple[Table, ...]:
+def _revision_tables(revisions: Sequence[Revision], inputs: Callable[[dict[str, Any]], str]
+                     ) -> tuple[Table, ...]:
     rows = [[r.when.isoformat() if i18n.speaking().code == "en" else _when(r), _kind(r.kind),
              r.deal or "", r.entry or "",
-             "; ".join(map(view.inputs, r.before)), "; ".join(map(view.inputs, r.after)),
+             "; ".join(map(inputs, r.before)), "; ".join(map(inputs, r.after)),
              _keys(r.was) if r.was else "", _keys(r.now) if r.now else "", _nets(r), r.why]
             for r in revisions]
     columns = (Column(_("when")), Column(_("change")),
