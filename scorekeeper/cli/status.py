@@ -14,9 +14,10 @@ from ..text import width_of
 if TYPE_CHECKING:
     from ..files import Snapshot
 
-#: Room left for typing after a status on the prompt's own line; less, and the line typed
-#: goes under the status.
-TYPING = 30
+#: Room left for typing after a status on the prompt's line (a common deal is at most 16
+#: keys); less, or a status longer than SHORT, and the line typed goes under the status.
+TYPING = 18
+SHORT = 40
 
 
 def prompt_lines(read: Snapshot, width: int | None) -> list[str]:
@@ -31,7 +32,8 @@ def prompt_lines(read: Snapshot, width: int | None) -> list[str]:
 def message(lines: list[str], width: int | None) -> str:
     """The prompt: the status and "> ", the line typed after it on the same line when the
     status leaves room for it, else under it."""
-    if len(lines) == 1 and (width is None or width_of(lines[0]) + 2 + TYPING <= width):
+    if len(lines) == 1 and width_of(lines[0]) <= SHORT and (
+            width is None or width_of(lines[0]) + 2 + TYPING <= width):
         return f"{lines[0]}> "
     return "\n".join(lines) + "\n> "
 
