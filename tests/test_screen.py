@@ -148,10 +148,14 @@ def test_every_games_status_fits_every_width(game: str, lang: str, data: st.Data
                 named = (f"{' & '.join(first)} {i18n.number(str(a))}-"
                          f"{i18n.number(str(b))} {' & '.join(second)}")
                 assert score in text or named in text  # whose score is first
-                if ga or gb:
-                    vulnerable = i18n._("both vulnerable") if ga and gb else None
-                    assert (vulnerable or "vulnerable" in text or "i zonen" in text
-                            or "games" in text or "partier" in text)
+                games = ("games" if lang == "en" else "partier") + f" {ga}-{gb}"
+                if ga and gb:  # who is vulnerable is said, or the games that make it
+                    assert i18n._("both vulnerable") in text or games in text
+                elif ga or gb:
+                    side = first if ga else second
+                    said = [i18n._("{side} vulnerable").format(side=s) for s in (
+                        " & ".join(side), initials(side, second if ga else first))]
+                    assert any(s in text for s in said) or games in text, text
         assert fitted(line, None) == [view_of(session.game).prompt(session, standing, now)]
 
 
