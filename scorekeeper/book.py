@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import bisect
 import datetime
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from . import ledger
@@ -341,3 +341,43 @@ def players_in(sittings: Iterable[SessionSummary]) -> list[str]:
         for player in sitting.players:
             seen.setdefault(player.casefold(), player)
     return list(seen.values())
+
+
+# --- one sitting's settlement and the payments made of it (settle) ------------------------
+
+
+class PaidUp(NamedTuple):
+    """The payments made of a sitting's settlement, and what is still to pay."""
+
+    paid: tuple[Paid, ...]
+    """Made between its players since it was played, in the order of the file."""
+    owed: list[Payment]
+    """The fewest payments that clear what the nets leave after `paid`."""
+    outstanding: dict[str, Decimal]
+    """Each player's money still owed to him (less than zero: that he owes)."""
+
+
+def made_for(players: Iterable[str], currency: str, day: datetime.date,
+             paid: Sequence[Paid], next_day: datetime.date | None = None) -> list[Paid]:
+    """The payments of `paid` that settle a sitting of `players` in `currency` played on
+    `day`: between two of its players (case ignored), in its currency, on `day` or after
+    it and before `next_day` (the next sitting's, if any)."""
+    folded = {p.casefold() for p in players}
+    return [p for p in paid if p.currency == currency and p.payer.casefold() in folded
+            and p.payee.casefold() in folded and p.payer.casefold() != p.payee.casefold()
+            and day <= p.date and (next_day is None or p.date < next_day)]
+
+
+def paid_up(money: Mapping[str, Decimal], paid: Sequence[Paid], scale: int) -> PaidUp:
+    """What is still owed of the sitting whose players won `money` (in seat order; it sums
+    to zero), once `paid` (made_for) is counted: a player who paid is owed what he paid,
+    one who was paid owes it. Exact: money in coins of `scale` decimals or more."""
+    outstanding = dict(money)
+    spelled = {p.casefold(): p for p in money}
+    for p in paid:
+        payer, payee = spelled[p.payer.casefold()], spelled[p.payee.casefold()]
+        outstanding[payer] = ledger.add_money([outstanding[payer], p.money])
+        outstanding[payee] = ledger.add_money([outstanding[payee], -p.money])
+    coins = max(scale, places(p.money for p in paid), places(outstanding.values()))
+    owed = clear(outstanding, coins) if any(outstanding.values()) else []
+    return PaidUp(tuple(paid), owed, outstanding)

@@ -37,3 +37,19 @@ def width_of(text: str) -> int:
 
     return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF"
                else 1 for c in text)
+
+
+def wrap_words(text: str, width: int, indent: int = 0) -> list[str]:
+    """`text` broken at its spaces into lines of at most `width` columns, the lines after
+    the first indented by `indent` more than it; a word is never cut: one longer than a
+    line is a line of its own, whole (the terminal folds it, as it must). Spaces that
+    begin the text (its own indent) are kept on every line."""
+    body = text.lstrip(" ")
+    lead = " " * (len(text) - len(body))
+    lines: list[str] = []
+    for word in body.split(" "):
+        if lines and width_of(lines[-1]) + 1 + width_of(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append((lead if not lines else lead + " " * indent) + word)
+    return lines or [text]

@@ -147,7 +147,7 @@ def test_the_prompt_and_a_misread_must_in_danish(danish: None) -> None:
     from scorekeeper.session import table_now
 
     assert VIEW.prompt(session, standing, table_now(session, standing)) == (
-        "spil 5 · Bob giver · pulje 3 · tvang")
+        "spil 5 · Bob giver · pulje 0 + 3 · tvang")
     then = LooDeal(tricks={"Ann": 3, "Bob": 0, "Cid": 0})
     now = LooDeal(tricks={"Ann": 3})
     assert GAME.misread(then, now) == (

@@ -85,28 +85,28 @@ def test_a_danish_sitting_at_a_real_prompt_asks_for_ja(tmp_path: Path) -> None:
     screen = Terminal(main)
     try:
         screen.expect("Skriv help for hjælp, quit eller Ctrl-D for at afslutte.".encode())
-        screen.expect(b"pulje 3>")
+        screen.expect(b"pulje 0 + 3>")
         screen.type(b"b=2 c=0 d=1 miss d\r")
         screen.expect(b"Ann -3 \xc2\xb7 Bob +2 \xc2\xb7 Cid -3 \xc2\xb7 Dan +1")
-        screen.expect(b"pulje 6>")
+        screen.expect(b"pulje 3 + 3>")
         screen.type(b"b=2 c=0 d=1 miss d\r")  # the same again: asked
         screen.expect(b"Samme som spil 1: gem det igen? [j/N]")
         screen.type(b"nej\r")
         screen.expect(b"Ikke gemt.")
-        screen.expect(b"pulje 6>")
+        screen.expect(b"pulje 3 + 3>")
         screen.type(b"undo\r")
         screen.expect(b"Skriv ja for at fjerne spil 1 (givet af Ann: ")
         screen.expect(b"):")
         screen.type(b"j\r")  # not enough for what cannot be taken back
         screen.expect(b"Skriv ja helt ud for at foretage \xc3\xa6ndringen.")
         screen.expect("Intet blev ændret.".encode())
-        screen.expect(b"pulje 6>")
+        screen.expect(b"pulje 3 + 3>")
         screen.type(b"undo\r")
         screen.expect(b"Skriv ja for at fjerne spil 1")
         screen.expect(b"):")
         screen.type(b"ja\r")
         screen.expect(b"Ann 0 \xc2\xb7 Bob 0")
-        screen.expect(b"pulje 3>")
+        screen.expect(b"pulje 0 + 3>")
         screen.type(b"\x04")
         assert screen.drain_until_exit(proc) == 0
     finally:

@@ -344,18 +344,18 @@ def test_play_in_a_real_terminal(tmp_path: Path) -> None:
     os.close(secondary)
     screen = Terminal(main)
     try:
-        screen.expect(b"hand 1 \xc2\xb7 Ann deals \xc2\xb7 pool 3>")
+        screen.expect(b"hand 1 \xc2\xb7 Ann deals \xc2\xb7 pool 0 + 3>")
         screen.type(b"b=2 c=0 d=1 --mi\t")
         screen.expect(b"ss")  # the completion, drawn whole or as the missing letters
         screen.type(b" d\r")
-        screen.expect(b"hand 2 \xc2\xb7 Bob deals \xc2\xb7 pool 6>")
+        screen.expect(b"hand 2 \xc2\xb7 Bob deals \xc2\xb7 pool 3 + 3>")
         screen.type(b"half a line")
         screen.expect(b"half a line")
         screen.type(b"\x03")  # Ctrl-C drops it
-        screen.expect(b"pool 6>")
+        screen.expect(b"pool 3 + 3>")
         screen.type(b"show\r")
         screen.expect(b"Next dealer: Bob.\r\n")
-        screen.expect(b"pool 6>")
+        screen.expect(b"pool 3 + 3>")
         screen.type(b"\x04")  # Ctrl-D leaves
         assert screen.drain_until_exit(proc) == 0
     finally:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..errors import ScorekeeperError
-from ..i18n import _, number
+from ..i18n import _
 from ..text import visible
 from .options import Command, RunState, echo, mark_recorded, session_option, session_path
 from .refusal import REFUSALS, refused
@@ -127,41 +127,28 @@ class Shell:
 
         return known_or_open(self.root, self.path)
 
-    def prompt(self) -> str:
-        from ..render import view_of
+    def prompt(self, width: int | None = None) -> str:
+        """What comes next, in lines of at most `width` (None: whole): cli/status."""
+        from .status import prompt_lines
 
         try:
             read = self.snapshot()
         except ScorekeeperError:
             return _("(the file cannot be read just now)")
-        return view_of(read.header.game).prompt(read.header, read.standing, read.table_now)
+        return "\n".join(prompt_lines(read, width))
 
-    def balances(self) -> str:
-        """The running balances in one line: Ann +3 · Bob -2 · pool 6; the names cut short
-        to what tells them apart when the line would be wider than the terminal."""
+    def balances(self, width: int | None = None) -> str:
+        """The running balances: Ann +3 · Bob -2 · pool 6 (in money when the session has a
+        value), to fit `width` (None: the terminal's): cli/status."""
         import shutil
 
-        from ..render import view_of
-        from ..render.layout import abbreviations
+        from .status import balance_lines
 
         try:
             read = self.snapshot()
         except ScorekeeperError as error:
             return visible(str(error))
-        view = view_of(read.header.game)
-        balances = read.standing.balances
-        extra = [f"{view.account_name(a)} {number(str(balances[a]))}"
-                 for a in read.header.game.accounts]
-
-        def line(names: dict[str, str]) -> str:
-            return " · ".join([*(f"{names.get(p, p)} {number(f'{balances[p]:+d}')}"
-                                 if balances[p] else f"{names.get(p, p)} 0"
-                                 for p in read.table_now.everyone), *extra])
-
-        full = line({})
-        if len(full) <= shutil.get_terminal_size().columns:
-            return full
-        return line(abbreviations(list(read.table_now.everyone)))
+        return "\n".join(balance_lines(read, width or shutil.get_terminal_size().columns))
 
     def commands(self) -> dict[str, str]:
         """Every command at the prompt, and what each does."""

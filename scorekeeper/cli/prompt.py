@@ -7,9 +7,10 @@ running balances at the bottom."""
 from __future__ import annotations
 
 import contextlib
+import io
 import os
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import IO, Any
 
 import click
 from prompt_toolkit import PromptSession
@@ -18,6 +19,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
 from ..i18n import _
+from ..text import wrap_words
 from .lines import LONGEST
 from .options import FORMATS, echo
 from .params import Choice, Completes
@@ -29,14 +31,26 @@ def interactive(shell: Shell, **app: Any) -> bool:
     (tests do)."""
     session: PromptSession[str] = PromptSession(
         history=_history(shell.path), completer=PlayCompleter(shell),
-        complete_while_typing=False, bottom_toolbar=shell.balances, **app)
-    ask = asker(PromptSession(history=InMemoryHistory(), **app))  # answers stay out of history
+        complete_while_typing=False, **app)
+
+    def columns() -> int:
+        return max(session.output.get_size().columns, 20)
+
+    session.bottom_toolbar = lambda: shell.balances(columns())
+    ask = asker(PromptSession(history=InMemoryHistory(), **app), columns)  # not in history
+    with wrapped_errors(columns):
+        return _sitting(shell, session, ask, columns)
+
+
+def _sitting(shell: Shell, session: PromptSession[str], ask: Ask, columns: Callable[[], int]
+             ) -> bool:
+    """The lines of the sitting, until quit or Ctrl-D; whether any was refused."""
     echo(_("Playing {path}. Type help for help, quit or Ctrl-D to leave.").format(
         path=shell.path))
     refused = False
     while True:
         try:
-            line = session.prompt(_message(shell.prompt()))
+            line = session.prompt(lambda: _message(shell, columns()))
         except KeyboardInterrupt:
             continue  # Ctrl-C drops the line being typed
         except EOFError:
@@ -48,14 +62,15 @@ def interactive(shell: Shell, **app: Any) -> bool:
     return refused
 
 
-def asker(session: PromptSession[str]) -> Ask:
+def asker(session: PromptSession[str], columns: Callable[[], int] | None = None) -> Ask:
     """How to ask a question at the table: Enter, n, Ctrl-C and Ctrl-D mean no, and the
     shell stays; y is yes but to what cannot be taken back, which wants yes in full (in
     Danish j and ja, beside y and yes)."""
 
     def ask(question: str, destructive: bool) -> bool:
         try:
-            answer = session.prompt(question).strip().lower()
+            asked = question if columns is None else "\n".join(wrap_words(question, columns()))
+            answer = session.prompt(asked).strip().lower()
         except (KeyboardInterrupt, EOFError):
             echo("")
             return False
@@ -68,10 +83,68 @@ def asker(session: PromptSession[str]) -> Ask:
     return ask
 
 
-def _message(status: str) -> str:
-    """The prompt: what comes next, and the line typed after it (under it, when the
-    status would leave too little of the line, as Bridge's does)."""
-    return f"{status}> " if len(status) <= 40 else f"{status}\n> "
+def _message(shell: Shell, width: int) -> str:
+    """The prompt: what comes next, fitted to `width`, and the line typed after it (under
+    it, when the status would leave too little of the line, as Bridge's does)."""
+    from .status import message
+
+    return message(shell.prompt(width).split("\n"), width)
+
+
+@contextlib.contextmanager
+def wrapped_errors(columns: Callable[[], int]) -> Iterator[None]:
+    """While the shell runs, what is said on stderr (errors, warnings) wrapped at its
+    words to the terminal's width, as `echo` wraps what goes to stdout: the terminal
+    itself would fold a line mid-word."""
+    import sys
+
+    kept = sys.stderr
+    sys.stderr = _Wrapping(kept, columns)
+    try:
+        yield
+    finally:
+        sys.stderr.flush()
+        sys.stderr = kept
+
+
+class _Wrapping(io.TextIOBase):
+    """A text stream that writes each whole line to `into` wrapped at its words to
+    `columns()`, the lines it wraps onto indented by two."""
+
+    def __init__(self, into: IO[str], columns: Callable[[], int]) -> None:
+        super().__init__()
+        self.into = into
+        self.columns = columns
+        self.pending = ""
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.into, "encoding", None) or "utf-8"
+
+    @property
+    def errors(self) -> str | None:  # type: ignore[override]
+        return getattr(self.into, "errors", None)
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return self.into.isatty()
+
+    def write(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise TypeError("a text stream")  # click tells a text stream from a binary so
+        *lines, self.pending = (self.pending + text).split("\n")
+        width = self.columns()
+        for line in lines:
+            self.into.write("\n".join(wrap_words(line, width, 2)) + "\n")
+        return len(text)
+
+    def flush(self) -> None:
+        if self.pending:
+            self.into.write(self.pending)
+            self.pending = ""
+        self.into.flush()
 
 
 class _KeptHistory(FileHistory):

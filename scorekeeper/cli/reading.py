@@ -108,9 +108,13 @@ Examples:
 """))
 @session_option
 @click.option("--chart", is_flag=True, help=_("Draw each player's running balance instead."))
+@click.option("--no-pager", is_flag=True,
+              help=_("Print at once, never through a pager (on a terminal, a show taller "
+                     "than it is paged)."))
 @output_options
 @click.pass_context
-def show(ctx: click.Context, session: str | None, chart: bool, fmt: str | None) -> None:
+def show(ctx: click.Context, session: str | None, chart: bool, no_pager: bool,
+         fmt: str | None) -> None:
     """`show`: the session deal by deal, or its chart."""
     from ..render.reports import show as report
     from .saving import known_or_open
@@ -124,9 +128,13 @@ def show(ctx: click.Context, session: str | None, chart: bool, fmt: str | None) 
         draw_chart(lambda canvas: session_chart(shown.session, shown.played, canvas))
         return
     from ..history import changed_entries
+    from ..render.report import emit as render
+    from .options import output_width
+    from .pager import page
 
-    emit(report(shown.session, shown.played, shown.standing,
-                changed_entries(shown.history)), fmt)
+    made = report(shown.session, shown.played, shown.standing, changed_entries(shown.history))
+    page(render(made, fmt, output_width() if fmt not in ("json", "csv") else None),
+         no_pager)
 
 
 @click.command("history", context_settings=CONTEXT, cls=Command, help=_("""\
@@ -173,7 +181,7 @@ Examples:
 """))
 @session_option
 @output_options
-@table_option("players", "payments")
+@table_option("players", "payments", "paid", "owed")
 @click.pass_context
 def settle(ctx: click.Context, session: str | None, fmt: str | None, table: str | None
            ) -> None:
@@ -181,9 +189,19 @@ def settle(ctx: click.Context, session: str | None, fmt: str | None, table: str 
     from ..reckoning import reckon
     from ..render.reports import settle as report
     from .saving import known_or_open
+    from .settling import paid_of
 
     read = known_or_open(ctx, session_path(ctx, session))
-    emit(report(read.header, reckon(read.header, read.standing)), fmt, table)
+    settlement = reckon(read.header, read.standing)
+    made = paid_of(read, settlement)
+    shown = report(read.header, settlement)
+    if made is not None:
+        from ..ledger import places_of
+        from ..render.settled import with_payments
+
+        shown = with_payments(shown, read.header.currency,
+                              places_of(read.header.unit_value), made)
+    emit(shown, fmt, table)
 
 
 @click.command(context_settings=CONTEXT, cls=Command, help=_("""\

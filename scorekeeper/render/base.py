@@ -17,6 +17,7 @@ from ..games.base import E, R, S, St
 from ..i18n import _, ngettext
 from ..seating import SeatingResult
 from ..session import Consequences, Played, Session, Standing
+from .status import Status, status
 
 if TYPE_CHECKING:
     from ..reckoning import Settlement
@@ -177,9 +178,16 @@ class View(ABC, Generic[S, E, St, R]):
     def prompt(self, session: Session[S, E, St, R], standing: Standing[St], now: TableNow
                ) -> str:
         """What comes next, for the prompt of `play`: "hand 7 · Dan deals" (`now`: the
-        table as the sitting stands)."""
-        return _("{deal} {number} · {dealer} deals").format(
-            deal=self.deals(1), number=standing.deals + 1, dealer=now.next_dealer)
+        table as the sitting stands), whole; `status` has it in parts, to fit a width."""
+        return self.status(session, standing, now).full
+
+    def status(self, session: Session[S, E, St, R], standing: Standing[St], now: TableNow
+               ) -> Status:
+        """What comes next, in parts that give way to fit a width (render.status): the
+        deal's number goes first, the dealer stays."""
+        return status([(_("{deal} {number}").format(deal=self.deals(1),
+                                                    number=standing.deals + 1), ""),
+                       (_("{dealer} deals").format(dealer=now.next_dealer),)])
 
     def settle_lines(self, session: Session[S, E, St, R], settlement: Settlement[St]
                      ) -> list[str]:

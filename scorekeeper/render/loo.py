@@ -5,15 +5,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..games.loo import POOL, LooDeal, LooHand, LooSettings, LooState, Outcome, pool_shares
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, number
 from ..session import Played, Session, Standing
 from .base import View
+from .status import Status, status
 
 if TYPE_CHECKING:
     from ..reckoning import Settlement
     from ..tablenow import TableNow
 
 LooSession = Session[LooSettings, LooDeal, LooState, LooHand]
+
+
+def pool_now(standing: Standing[LooState]) -> int:
+    """The counters in the pool now, before the next ante: the pool's account, the one
+    answer the prompt and the running balances of `play` both give."""
+    return standing.balances.get(POOL, 0)
 
 
 class LooView(View[LooSettings, LooDeal, LooState, LooHand]):
@@ -86,16 +93,18 @@ class LooView(View[LooSettings, LooDeal, LooState, LooHand]):
         return {"pool": standing.state.pool,
                 "next_must": session.settings.must and standing.state.single}
 
-    def prompt(self, session: LooSession, standing: Standing[LooState], now: TableNow) -> str:
+    def status(self, session: LooSession, standing: Standing[LooState], now: TableNow
+               ) -> Status:
+        """"hand 7 · Dan deals · pool 6 + 3 · must": the pool as it is now (what the
+        balances call the pool) and the dealer's ante to come, whose sum the hand is
+        played for."""
         state = standing.state
-        if not state.single:
-            line = _("hand {number} · {dealer} deals · pool {pool}")
-        elif session.settings.must:
-            line = _("hand {number} · {dealer} deals · pool {pool} · must")
-        else:
-            line = _("hand {number} · {dealer} deals · pool {pool} · single")
-        return line.format(number=standing.deals + 1, dealer=now.next_dealer,
-                           pool=state.pool + session.settings.ante)
+        kind = (_("must") if session.settings.must else _("single")) if state.single else ""
+        return status([(_("hand {number}").format(number=standing.deals + 1), ""),
+                       (_("{dealer} deals").format(dealer=now.next_dealer),),
+                       (_("pool {pool} + {ante}").format(pool=number(str(pool_now(standing))),
+                                                         ante=session.settings.ante),),
+                       (kind,)])
 
     def settle_lines(self, session: LooSession, settlement: Settlement[LooState]) -> list[str]:
         pool = settlement.standing.state.pool

@@ -29,6 +29,7 @@ from ..seating import SeatingResult
 from ..session import AnySession, Played, Session, Standing, table_now
 from .base import View
 from .layout import wrapped
+from .status import Status, initials, status
 
 if TYPE_CHECKING:
     from ..reckoning import Settlement
@@ -135,24 +136,13 @@ class PartnershipView(View[S, D | NewPartnerships, RubberState,
                   standing: Standing[RubberState]) -> dict[str, Any]:
         return {"rubbers": [rubber_data(r) for r in pads(played)]}
 
-    def prompt(self, session: PartnershipSession[S, D], standing: Standing[RubberState],
-               now: TableNow) -> str:
+    def status(self, session: PartnershipSession[S, D], standing: Standing[RubberState],
+               now: TableNow) -> Status:
         next_one = now.playing or now.upcoming
         assert next_one is not None  # a partnership game always has a rubber to come
         rubber = standing.state.playing or Rubber(next_one.number, next_one.teams)
-        (a, b), (ga, gb) = rubber.current_game(), rubber.games()
-        parts = [_("deal {number}").format(number=standing.deals + 1),
-                 _("{dealer} deals").format(dealer=now.next_dealer),
-                 _("rubber {number}").format(number=rubber.number),
-                 _("{first_below}-{second_below} below, games {first_games}-{second_games}")
-                 .format(first_below=figure(a), second_below=figure(b),
-                         first_games=ga, second_games=gb)]
-        vulnerable = [side_name(rubber.teams.sides[s]) for s in (0, 1) if (ga, gb)[s]]
-        if len(vulnerable) == 1:
-            parts.append(_("{side} vulnerable").format(side=vulnerable[0]))
-        elif vulnerable:
-            parts.append(_("both vulnerable"))
-        return " · ".join(parts)
+        return rubber_status(rubber, _("deal {number}").format(number=standing.deals + 1),
+                             _("{dealer} deals").format(dealer=now.next_dealer))
 
     def settle_lines(self, session: PartnershipSession[S, D], settlement: Settlement[RubberState]
                      ) -> list[str]:
@@ -184,6 +174,36 @@ class PartnershipView(View[S, D | NewPartnerships, RubberState,
         return lambda width: "\n\n".join(score_pad(r, bonus, width, self.above_word)
                                           for r in rubbers) or _("No deals yet.")
 
+
+
+def rubber_status(rubber: Rubber, deal: str, dealer: str) -> Status:
+    """"deal 7 · Per deals · rubber 2 · Anne & Carl 0-16 Olaf & Quinn below, games 0-1 ·
+    Olaf & Quinn vulnerable", giving way to fit: the rubber's number, the partnerships as
+    initials ("AC 0-16 OQ"), the deal's number, the word below, and the games (which say
+    no more than who is vulnerable) in that order; the dealer and the score stay."""
+    (a, b), (ga, gb) = rubber.current_game(), rubber.games()
+    sides = rubber.teams.sides
+    full = [side_name(side) for side in sides]
+    short = [initials(sides[0], sides[1]), initials(sides[1], sides[0])]
+    score = {"first_below": figure(a), "second_below": figure(b), "first_games": ga,
+             "second_games": gb}
+    long_score = _("{first} {first_below}-{second_below} {second} below, games "
+                   "{first_games}-{second_games}")
+    scores = (long_score.format(first=full[0], second=full[1], **score),
+              long_score.format(first=short[0], second=short[1], **score),
+              _("{first} {first_below}-{second_below} {second}, games {first_games}-"
+                "{second_games}").format(first=short[0], second=short[1], **score),
+              _("{first} {first_below}-{second_below} {second}").format(
+                  first=short[0], second=short[1], **score))
+    vulnerable = [s for s in (0, 1) if (ga, gb)[s]]
+    if len(vulnerable) == 1:
+        side = vulnerable[0]
+        said: tuple[str, ...] = (_("{side} vulnerable").format(side=full[side]),
+                                 _("{side} vulnerable").format(side=short[side]))
+    else:
+        said = (_("both vulnerable") if vulnerable else "",)
+    return status([(deal, ""), (dealer,), (_("rubber {number}").format(number=rubber.number), ""),
+                   scores, said], (2, 3, 4, 0, 3, 3))
 
 
 def _bonus(session: AnySession) -> int:

@@ -12,6 +12,7 @@ from ..ledger import balances
 from ..session import Played, Session, Standing
 from .base import View
 from .report import Column, Report, Table
+from .status import Status, status
 
 if TYPE_CHECKING:
     from ..tablenow import TableNow
@@ -101,13 +102,20 @@ class PinochleView(View[PinochleSettings, PinochleDeal, tuple[()], PinochleResul
                                           for p in played.seated if nets[p]))
         return [*lines, _("Next dealer: {dealer}.").format(dealer=standing.next_dealer)]
 
-    def prompt(self, session: PinochleSession, standing: Standing[tuple[()]], now: TableNow
-               ) -> str:
-        parts = [_("deal {number}").format(number=standing.deals + 1),
-                 _("{dealer} deals").format(dealer=now.next_dealer)]
-        if now.out:
-            parts.append(_("{players} out").format(players=", ".join(now.out)))
-        return " · ".join(parts)
+    def status(self, session: PinochleSession, standing: Standing[tuple[()]], now: TableNow
+               ) -> Status:
+        """"deal 8 · Dan deals · Dan out": the number gives way first, then who sits out
+        says "the dealer" for the dealer's name, and goes last (completion still knows)."""
+        parts = [(_("deal {number}").format(number=standing.deals + 1), ""),
+                 (_("{dealer} deals").format(dealer=now.next_dealer),)]
+        if not now.out:
+            return status(parts)
+        others = [p for p in now.out if p != now.next_dealer]
+        short = (() if len(others) == len(now.out) else
+                 (_("the dealer and {players} out").format(players=", ".join(others)),)
+                 if others else (_("the dealer out"),))
+        parts.append((_("{players} out").format(players=", ".join(now.out)), *short, ""))
+        return status(parts, (0, *(2 for _form in parts[2][1:])))
 
     def held(self, session: PinochleSession, net: int) -> dict[str, int]:
         """Each player holds his starting chips and what he won."""

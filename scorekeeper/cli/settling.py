@@ -1,0 +1,48 @@
+"""The payments `settle` nets against one sitting: the folder's payments file, read only
+when it exists, and the next sitting's day (book.made_for) read from the folder's book
+cache only when a payment may count."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+import click
+
+from ..errors import ScorekeeperError
+from ..i18n import _
+from ..text import visible
+
+if TYPE_CHECKING:
+    from ..book import PaidUp
+    from ..files import Snapshot
+    from ..reckoning import Settlement
+
+
+def paid_of(read: Snapshot, settlement: Settlement[object]) -> PaidUp | None:
+    """What was paid of the sitting `read` and what is still owed; None when no payment
+    was made of it. A payments file that cannot be read is said on stderr, and left out."""
+    from ..book import made_for, paid_up
+    from ..files import folder, payfile
+    from ..ledger import places_of
+
+    root = os.path.dirname(read.path) or "."
+    if not os.path.exists(payfile.path_in(root)):
+        return None
+    header = read.header
+    try:
+        made = made_for(header.players, header.currency, read.date,
+                        payfile.read(root).payments)
+    except ScorekeeperError as error:
+        click.echo(_("Warning: {message}").format(message=visible(str(error))), err=True)
+        return None
+    if not made:
+        return None
+    sittings, _problems = folder.sittings(root)
+    later = [s.date for s in sittings if s.currency == header.currency and s.date > read.date
+             and s.real != read.real]
+    made = [p for p in made if not later or p.date < min(later)]
+    if not made:
+        return None
+    money = {p.name: p.money for p in settlement.players}
+    return paid_up(money, made, places_of(header.unit_value))
