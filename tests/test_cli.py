@@ -133,7 +133,7 @@ def test_an_uneven_pool_without_the_order_says_how_to_give_it(tmp_path: Path) ->
     result = run(tmp_path, "loo deal Dan=2 Ann=1 Bob=0", code=1)
     assert result.stderr == (
         "Error: the pool of 7 does not divide by 3: give the winners of tricks 1, 2 and 3 in "
-        "order, e.g. Ann,Dan,Dan (--order)\n"
+        "order, e.g. Ann,Dan,Dan (in short: o P,P,P; or --order)\n"
     )
 
 
@@ -434,8 +434,10 @@ def test_shell_completion_of_sessions_players_suits_and_formats(tmp_path: Path) 
     assert complete("scorekeeper use ") == ["evening", "other"]
     assert complete("scorekeeper loo deal B") == ["Bob="]
     assert complete("scorekeeper loo deal --miss ") == ["Ann", "Bob", "Cid", "Dan"]
-    assert complete("scorekeeper loo deal -s other ") == ["X=", "Y=", "Z=", "miss", "defend",
-                                                          "pass", "order"]
+    assert complete("scorekeeper loo deal -s other ") == ["X=", "Y=", "Z=", "miss", "m",
+                                                          "defend", "def", "pass", "order",
+                                                          "o"]
+    assert complete("scorekeeper deal b2 a") == ["Ann="]  # b2 names Bob as b=2 does
     assert complete("scorekeeper deal b=2 a") == ["Ann="]  # Bob is named already
     assert complete("scorekeeper deal b=2 miss ") == ["Ann", "Bob", "Cid", "Dan"]
     assert complete("scorekeeper show --format g") == ["github", "grid"]

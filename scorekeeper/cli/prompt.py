@@ -18,6 +18,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
 from ..i18n import _
+from .choosing import Asking
 from .lines import LONGEST
 from .options import FORMATS, echo
 from .params import Choice, Completes
@@ -30,7 +31,8 @@ def interactive(shell: Shell, **app: Any) -> bool:
     session: PromptSession[str] = PromptSession(
         history=_history(shell.path), completer=PlayCompleter(shell),
         complete_while_typing=False, bottom_toolbar=shell.balances, **app)
-    ask = asker(PromptSession(history=InMemoryHistory(), **app))  # answers stay out of history
+    answers: PromptSession[str] = PromptSession(history=InMemoryHistory(), **app)
+    ask = Asking(asker(answers), answers)  # answers stay out of history; choose asks which
     echo(_("Playing {path}. Type help for help, quit or Ctrl-D to leave.").format(
         path=shell.path))
     refused = False
