@@ -103,7 +103,7 @@ def test_dry_run_shows_the_deal_and_saves_nothing(tmp_path: Path) -> None:
                      "miss, or that all passed (PLAYER=TRICKS)\n"),
         ("loo deal Cid=3", "Error: only Cid declared: the dealer Bob must play or defend the "
                            "pool; name Bob with his tricks, and say he defended if he played "
-                           "for the pool (--defend)\n"),
+                           "for the pool (in short: def; or --defend)\n"),
         ("loo deal Cid=2 Dan=1 --miss Ann", "Error: Ann took miss and so had to play: name Ann "
                                             "with his tricks (PLAYER=TRICKS)\n"),
         ("loo deal Cid=2 Dan=1 --dealer Eve", "Error: unknown player 'Eve': the players are "
@@ -455,7 +455,7 @@ def test_shell_completion_of_sessions_players_suits_and_formats(tmp_path: Path) 
     run(tmp_path, "bridge new b --players Ann,Bob,Cid,Dan,Eve")  # Eve sits out rubber 1
     assert complete("scorekeeper deal h ") == ["Ann", "Bob", "Cid", "Dan"]
     assert complete("scorekeeper deal h b8 b2 ") == ["Ann", "Cid", "Dan", "x", "xx", "-",
-                                                     "void"]
+                                                     "void", "v"]
     assert "complete -o nosort -F" in run(tmp_path, "completion bash").stdout
 
 
