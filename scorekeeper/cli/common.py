@@ -158,7 +158,7 @@ class GameCommand(Command):
 
     def said_for(self, asks: str | None) -> str | None:
         """How the short form gives what a rule error asks for: "c, d, TOOK or x"."""
-        if asks in self.said:  # the alternatives said as one
+        if asks and asks in self.said:  # the alternatives said as one
             return self.said[asks]
         found = [self.said[name] for name in (asks or "").split("|") if name in self.said]
         if len(found) > 1:

@@ -14,8 +14,16 @@ from ..games.players import Players
 from ..i18n import _, ngettext, speaking
 from . import short
 from .common import OFFERED, DealForm, find, game_command_line
-from .options import (CONTEXT, Group, create_session, echo, emit, new_session_options,
-                      output_options, run_state)
+from .options import (
+    CONTEXT,
+    Group,
+    create_session,
+    echo,
+    emit,
+    new_session_options,
+    output_options,
+    run_state,
+)
 from .params import Choice, Count, Param, Player
 
 #: The suits offered and named: Danish beside English for a Danish reader.
