@@ -202,9 +202,11 @@ def test_a_deal_is_checked_when_made(d: Any, message: str) -> None:
     [
         (deal("hearts", "N", 7, "N=2,E=2"), "one side always holds 3 or more"),
         (deal("hearts", "N", 7, "N=1"), "one side always holds 3 or more"),
-        (deal("nt", "N", 7, "E=1"), "one side always holds 3 or more aces"),
-        (deal("nt", "N", 7, "N=1,E=1"), "a 2-2 split of the aces is none"),
-        (deal("nt", "N", 7, "N=1,S=0,E=0,W=0"), "one side always holds 3 or more"),
+        (deal("nt", "N", 7, "E=1"), "the aces count only for a side that holds 3 or 4"),
+        (deal("nt", "N", 7, "N=1,E=1"), "name that side.s aces, or none"),
+        (deal("nt", "N", 7, "N=1,S=0,E=0,W=0"), "the aces count only for a side that holds 3"),
+        (deal("nt", "N", 7, "N=1,S=1,E=1,W=1"), "the aces split 2-2, which counts for neither "
+                                                "side: give none"),
         (deal("hearts", "N", 7, "N=2,S=1,E=1,W=0"),
          "all four players are accounted for but only 4 of the 5 honours in hearts"),
         (deal("nt", "N", 7, "N=2,S=1,E=0,W=0"), "all four players are accounted for but only 3"),

@@ -103,7 +103,7 @@ def test_dry_run_shows_the_deal_and_saves_nothing(tmp_path: Path) -> None:
                      "miss, or that all passed (PLAYER=TRICKS)\n"),
         ("loo deal Cid=3", "Error: only Cid declared: the dealer Bob must play or defend the "
                            "pool; name Bob with his tricks, and say he defended if he played "
-                           "for the pool (--defend)\n"),
+                           "for the pool (in short: def; or --defend)\n"),
         ("loo deal Cid=2 Dan=1 --miss Ann", "Error: Ann took miss and so had to play: name Ann "
                                             "with his tricks (PLAYER=TRICKS)\n"),
         ("loo deal Cid=2 Dan=1 --dealer Eve", "Error: unknown player 'Eve': the players are "
@@ -133,7 +133,7 @@ def test_an_uneven_pool_without_the_order_says_how_to_give_it(tmp_path: Path) ->
     result = run(tmp_path, "loo deal Dan=2 Ann=1 Bob=0", code=1)
     assert result.stderr == (
         "Error: the pool of 7 does not divide by 3: give the winners of tricks 1, 2 and 3 in "
-        "order, e.g. Ann,Dan,Dan (--order)\n"
+        "order, e.g. Ann,Dan,Dan (in short: o P,P,P; or --order)\n"
     )
 
 
@@ -435,8 +435,10 @@ def test_shell_completion_of_sessions_players_suits_and_formats(tmp_path: Path) 
     assert complete("scorekeeper use ") == ["evening", "other"]
     assert complete("scorekeeper loo deal B") == ["Bob="]
     assert complete("scorekeeper loo deal --miss ") == ["Ann", "Bob", "Cid", "Dan"]
-    assert complete("scorekeeper loo deal -s other ") == ["X=", "Y=", "Z=", "miss", "defend",
-                                                          "pass", "order"]
+    assert complete("scorekeeper loo deal -s other ") == ["X=", "Y=", "Z=", "miss", "m",
+                                                          "defend", "def", "pass", "order",
+                                                          "o"]
+    assert complete("scorekeeper deal b2 a") == ["Ann="]  # b2 names Bob as b=2 does
     assert complete("scorekeeper deal b=2 a") == ["Ann="]  # Bob is named already
     assert complete("scorekeeper deal b=2 miss ") == ["Ann", "Bob", "Cid", "Dan"]
     assert complete("scorekeeper show --format g") == ["github", "grid"]
@@ -454,7 +456,7 @@ def test_shell_completion_of_sessions_players_suits_and_formats(tmp_path: Path) 
     run(tmp_path, "bridge new b --players Ann,Bob,Cid,Dan,Eve")  # Eve sits out rubber 1
     assert complete("scorekeeper deal h ") == ["Ann", "Bob", "Cid", "Dan"]
     assert complete("scorekeeper deal h b8 b2 ") == ["Ann", "Cid", "Dan", "x", "xx", "-",
-                                                     "void"]
+                                                     "void", "v"]
     assert "complete -o nosort -F" in run(tmp_path, "completion bash").stdout
 
 

@@ -121,10 +121,12 @@ def test_an_unfinished_rubber_is_marked(tmp_path: Path) -> None:
         ("bridge deal --trump spar --tricks Ann=8 --honours Ann=2",
          "honours Ann=2: one side always holds 3 or more honours in spades: name that side's "
          "honours (--honours)"),
-        ("bridge deal --trump nt --tricks Ann=7 --honours Bob=1", "a 2-2 split of the aces is "
-                                                                  "none"),
+        ("bridge deal --trump nt --tricks Ann=7 --honours Bob=1", "or none (-) for a 2-2 "
+                                                                  "split"),
         ("bridge deal --trump nt --tricks Ann=7 --honours Ann=1,Bob=0,Cid=0,Dan=0",
-         "one side always holds 3 or more aces"),
+         "the aces count only for a side that holds 3 or 4"),
+        ("bridge deal sans a7 a1b1c1d1", "honours Ann=1,Bob=1,Cid=1,Dan=1: the aces split 2-2, "
+                                         "which counts for neither side"),
         ("bridge deal --trump hearts --tricks Ann=7 --honours Ann=2,Cid=1,Bob=1,Dan=0",
          "all four players are accounted for but only 4 of the 5 honours in hearts"),
         ("bridge deal --trump nt --tricks Ann=7 --dealer Eve", "Eve sits out rubber 1"),

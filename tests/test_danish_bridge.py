@@ -108,7 +108,7 @@ def test_points_are_written_as_danes_write_numbers(tmp_path: Path) -> None:
 
 MISTAKES = [
     ("deal h b8", 1, "angiv honnørerne i hjerter: et makkerpar har altid 3 eller flere af es, "
-                     "konge, dame, knægt og 10 (--honours)"),
+                     "konge, dame, knægt og 10 (kort: b2d2; eller --honours)"),
     ("deal ut a7 a2 chikane b", 1, "chikane er at have ingen trumfer: det kan ikke forekomme i "
                                    "uden trumf"),
     ("deal h a8 a2 c1 b2", 2, "honnørerne er angivet to gange; angiv dem én gang"),
@@ -150,8 +150,8 @@ def test_completion_offers_the_danish_words(tmp_path: Path) -> None:
         return [line.split(",", 1)[1] for line in proc.stdout.splitlines()]
 
     assert complete("scorekeeper deal h b8 b2 ") == ["Ann", "Cid", "Dan", "x", "xx", "-",
-                                                     "void", "fordoblet", "genfordoblet",
-                                                     "chikane"]
+                                                     "void", "v", "fordoblet", "genfordoblet",
+                                                     "chikane", "ch"]
     assert complete("scorekeeper deal h b8 chikane ") == ["Ann", "Bob", "Cid", "Dan"]
 
 

@@ -94,8 +94,8 @@ def test_the_danish_words_of_a_deal_are_the_english_ones(tmp_path: Path) -> None
     refused = da(danish, "deal Bob=3 ekstra Bob miss Bob", code=2).stderr
     assert "ekstra er angivet to gange; angiv det én gang" in refused
     refused = da(danish, "deal Bob=3 foo", code=2).stderr
-    assert "'foo' er ikke SPILLER=STIK (Bob=2), ekstra P, forsvar, pas eller stik P,P,P" in (
-        refused)
+    assert ("'foo' er ikke en spillers stik (b2, Bob=2), ekstra P, forsvar, pas eller stik "
+            "P,P,P") in refused
 
 
 def test_refusals_and_names_in_danish(tmp_path: Path) -> None:
@@ -123,7 +123,8 @@ def test_loo_help_in_danish(tmp_path: Path) -> None:
     da(tmp_path, "loo new e --players Ann,Bob,Cid")
     out = da(tmp_path, "deal --help").stdout
     assert "SPILLER=STIK... [ekstra P] [forsvar] [pas]" in out
-    assert "scorekeeper deal pas                     (giveren tager puljen)" in out
+    assert "scorekeeper deal pas                   (giveren tager puljen)" in out
+    assert "scorekeeper deal c0 s ada              (puljen går ikke op: Ann 2, Dan 1)" in out
     assert max(len(line) for line in out.splitlines() if "scorekeeper deal" in line) <= 80
 
 

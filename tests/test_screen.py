@@ -23,6 +23,7 @@ from scorekeeper.render import view_of
 from scorekeeper.render.status import SEPARATOR, Status, fitted, initials, status
 from scorekeeper.session import Session, replay, table_now
 from scorekeeper.text import width_of, wrap_words
+from scorekeeper.values import replace
 
 from .helpers import run
 
@@ -120,14 +121,14 @@ def test_every_games_status_fits_every_width(game: str, lang: str, data: st.Data
     seated = data.draw(players(game))
     session, standing = at_start(game, seated)
     deals = data.draw(st.integers(0, 250))
-    standing = standing._replace(deals=deals)
+    standing = replace(standing, deals=deals)
     if game == "loo":
         pool = data.draw(st.integers(0, 2000))
-        standing = standing._replace(state=standing.state._replace(
+        standing = replace(standing, state=replace(standing.state,
             pool=pool, single=data.draw(st.booleans())),
             balances={**standing.balances, "/pool": pool})
     if game == "bridge":
-        standing = standing._replace(state=RubberState(last=data.draw(rubbers(seated))))
+        standing = replace(standing, state=RubberState(last=data.draw(rubbers(seated))))
     now = table_now(session, standing)
     with spoken(lang):
         line = view_of(session.game).status(session, standing, now)
@@ -298,7 +299,8 @@ def test_questions_and_errors_wrap_at_words(tmp_path: Path, columns: int, lang: 
         return
     assert width_of(asked[0]) <= columns
     assert whole.startswith(asked[0] + " ")  # broken between two words
-    assert whole[len(asked[0]) + 1:].startswith(asked[1][:10])
+    rest = whole[len(asked[0]) + 1:]
+    assert asked[1].startswith(rest[:10])  # the words that follow, on the next line
 
 
 def test_the_bar_and_the_prompt_name_one_pool_in_money(tmp_path: Path,

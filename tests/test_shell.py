@@ -221,8 +221,9 @@ def test_completion_at_the_prompt_knows_the_sitting(tmp_path: Path) -> None:
 
     play_lines(tmp_path, [LOO, "deal b=3 c=0"])
     assert ("show", "the sitting deal by deal") in offered("evening", "")
-    assert [t for t, _ in offered("evening", "b=2 ")] == ["Ann=", "Cid=", "Dan=", "miss",
-                                                          "defend", "pass", "order"]
+    assert [t for t, _ in offered("evening", "b=2 ")] == ["Ann=", "Cid=", "Dan=", "miss", "m",
+                                                          "defend", "def", "pass", "order",
+                                                          "o"]
     assert offered("evening", "amend ") == [("1", "Bob +3, Cid looed 3")]
     assert offered("evening", "b=2 --mi") == [("--miss", "P took miss.")]
     assert offered("evening", "show --f") == [("--format", "json, csv, or a table format: "
@@ -236,7 +237,7 @@ def test_completion_at_the_prompt_knows_the_sitting(tmp_path: Path) -> None:
     play_lines(tmp_path, ["bridge new b --players Ann,Bob,Cid,Dan,Eve --date 2026-11-27"])
     assert [t for t, _ in offered("b", "h ")] == ["Ann", "Bob", "Cid", "Dan"]  # Eve is out
     assert [t for t, _ in offered("b", "h b8 b2 ")] == ["Ann", "Cid", "Dan", "x", "xx", "-",
-                                                       "void"]
+                                                       "void", "v"]
     assert offered("b", "rubber --teams A") == [("Ann", "player")]
 
 

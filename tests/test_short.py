@@ -60,7 +60,8 @@ def test_the_short_form_is_the_same_deal_as_the_long_one(tmp_path: Path, new: st
     (BRIDGE, "deal h b8 zz", "'zz' is not honours (b2d2), a doubling (x, xx) or void P"),
     (BRIDGE, "deal h b8 b2d2 --trump s", "--trump is given twice"),
     (LOO, "deal b=2 c=1 miss", "give the player who took miss (miss P)"),
-    (LOO, "deal shwo", "'shwo' is not PLAYER=TRICKS (Bob=2), miss P, defend, pass or order"),
+    (LOO, "deal shwo", "'shwo' is not a player's tricks (b2, Bob=2), miss P, defend, pass or "
+                            "order"),
     (LOO, "deal b=2 c=1 miss c miss b", "miss is given twice"),
 ])
 def test_a_short_form_that_cannot_be_read_is_a_usage_error(tmp_path: Path, new: str,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from types import MappingProxyType
 from typing import Any
 
 import click
@@ -56,8 +57,13 @@ def new(ctx: click.Context, /, max_doublings: int, **options: Any) -> None:
           *first_rubber(session)])
 
 
-#: The words for a player void in trumps, before his name (chikane: the seed's own word).
-CHICANE_WORDS = ("void", "chicane", "chikane")
+#: The words for a player void in trumps, before his name (chikane: the seed's own word),
+#: and their short forms in both languages: v (void), ch (chicane, chikane), which may run
+#: into the name (vb, chb). Neither clashes with the other words after the trumps: x
+#: (doubled), - (none) and honours, which hold a digit (b2d2).
+CHICANE_WORDS = ("void", "chicane", "chikane", "v", "ch")
+#: The short forms that may run into the player's name.
+CHICANE_SHORT = ("ch", "v")
 #: The words for no honours counted (a 2-2 split of the aces): ingen is Danish.
 NONE_WORDS = ("-", "none", "ingen")
 #: Danish words for the doublings, beside x and xx (fordobling, genfordobling: the seed's).
@@ -68,8 +74,9 @@ def _short(words: list[str]) -> dict[str, Any]:
     """TRUMP SIDE [HONOURS] [x|xx|xN] [void P,...]: `h b8 b2d2`, `nt c10 c4`, `d a9 x a2c1`,
     `nt a7 -` (no aces counted). SIDE is a player of the side and its tricks (b8, b=8);
     HONOURS each player's (b2d2, or b=2,d=2 for a name holding a digit); x, xx or xN the
-    doublings (so a player whose name starts with x names his honours as x=2). The Danish
-    words are read beside the English: fordoblet, genfordoblet, ingen, chikane P."""
+    doublings (so a player whose name starts with x names his honours as x=2); void P, v P
+    or vP a void. The Danish words are read beside the English: fordoblet, genfordoblet,
+    ingen, chikane P (ch P, chP)."""
     try:
         trump = TRUMP.convert(short.taken(words, _("give the trumps, like h, s or nt")), None, None)
     except click.BadParameter as error:
@@ -93,15 +100,24 @@ def _short_word(word: str, words: list[str], values: dict[str, Any]) -> None:
         _once(values, "doubled", DOUBLING_WORDS[lower])
     elif lower in NONE_WORDS:
         _once(values, "honours", ())
-    elif lower in CHICANE_WORDS:
-        names = short.taken(words, _("give who was void in trumps ({word} P)").format(word=lower)
-                            ).split(",")
-        values["chicane"] = (*values.get("chicane", ()), *(n for n in names if n))
+    elif lower in CHICANE_WORDS or _run_in(lower):
+        typed = (word[len(_run_in(lower)):] if _run_in(lower) else
+                 short.taken(words, _("give who was void in trumps ({word} P)").format(
+                     word=lower)))
+        values["chicane"] = (*values.get("chicane", ()), *(n for n in typed.split(",") if n))
     elif (honours := short.counts(word)) is not None:
         _once(values, "honours", honours)
     else:
-        short.fail(_("{word!r} is not honours (b2d2), a doubling (x, xx) or void P")
+        short.fail(_("{word!r} is not honours (b2d2), a doubling (x, xx) or void P (v P, vP)")
                    .format(word=word))
+
+
+def _run_in(word: str) -> str:
+    """The short chicane word `word` begins with, run into a name (vb, chb: Bob held no
+    trumps); "" if none."""
+    if word in CHICANE_WORDS or not word.replace(",", "").isalpha():
+        return ""
+    return next((w for w in CHICANE_SHORT if word.startswith(w) and len(word) > len(w)), "")
 
 
 def _once(values: dict[str, Any], key: str, value: Any) -> None:
@@ -124,9 +140,11 @@ def _complete(read: Any, words: list[str], incomplete: str) -> list[tuple[str, s
                               incomplete)
     held = [(p, _("and his honours, like 2")) for p in short.unnamed(four, words[2:])]
     doubled, redoubled, void = _("doubled"), _("redoubled"), _("a player held no trumps")
-    words_of = [("x", doubled), ("xx", redoubled), ("-", _("no aces counted")), ("void", void)]
+    words_of = [("x", doubled), ("xx", redoubled), ("-", _("no aces counted")), ("void", void),
+                ("v", void)]
     if speaking().code == "da":  # the Danish words beside the English
-        words_of += [("fordoblet", doubled), ("genfordoblet", redoubled), ("chikane", void)]
+        words_of += [("fordoblet", doubled), ("genfordoblet", redoubled), ("chikane", void),
+                     ("ch", void)]
     return short.starting([*held, *words_of], incomplete)
 
 
@@ -164,7 +182,8 @@ def _build(players: Players, values: dict[str, Any]) -> BridgeDeal:
 
 
 FORM = DealForm(
-    words=_("TRUMP SIDE [HONOURS] [x|xx|xN] [void P]"),
+    words=_("TRUMP SIDE [HONOURS] [x|xx|xN] [void P|vP]"),
+    said=MappingProxyType({"honours": "b2d2"}),
     short=_short,
     values_of=_values_of,
     check=_check,
@@ -190,8 +209,9 @@ FORM = DealForm(
 
     In short: the trumps (s c d h nt, or spar klør ruder hjerter sans), a player of the
     side and its tricks (b8), each player's honours (b2d2; in no trumps the aces, or - for
-    a 2-2 split), x, xx or xN for the doublings, and void P for a player with no trumps.
-    Or the same as options. A name holding a digit is written b=8, b=2,d=2.
+    a 2-2 split), x, xx or xN for the doublings, and void P (in short v P, or vP run
+    together; ch P, chP too) for a player with no trumps. Or the same as options. A name
+    holding a digit is written b=8, b=2,d=2.
 
     \b
     Examples:
@@ -199,6 +219,7 @@ FORM = DealForm(
       scorekeeper deal nt c10 c4          (no trumps: Cid's side 10; Cid 4 aces)
       scorekeeper deal d a9 x a2c1        (diamonds, doubled)
       scorekeeper deal h a12 a4c1 void b  (Bob held no trumps)
+      scorekeeper deal h a10 a2c1 x vb    (doubled; Bob held no trumps)
       scorekeeper bridge deal --trump nt --tricks a=9 --honours a=2,c=1
     """),
 )

@@ -59,6 +59,9 @@ class DealForm:
     excludes others clears them."""
     hints: Mapping[str, str] = MappingProxyType({})
     """What gives an input that is not an option of its own (Loo's tricks: PLAYER=N)."""
+    said: Mapping[str, str] = MappingProxyType({})
+    """How the short form gives an input a rule error asks for (Pinochle's took: TOOK; Loo's
+    order: o ada), named beside the option when the deal was typed short."""
     complete: Callable[[Any, list[str], str], list[tuple[str, str]]] = (
         lambda read, words, incomplete: [])
     starts: Callable[[Any, str], bool] = lambda read, word: True
@@ -87,6 +90,11 @@ def game_command_line(game: str, group: click.Group, form: DealForm) -> GameCli:
     group.add_command(deal_command(game, form))
     return GameCli(group, form)
 
+
+OFFERED = "scorekeeper.offered"
+"""Where a helper at the prompt keeps what it counted for the next deal to take (Pinochle's
+`meld`, whose total `=` takes): in the `meta` every command of one shell shares (a one-shot
+command has none), forgotten once a deal is recorded."""
 
 DEAL_HINT = "deal"
 """Given as `hint`: the error says to use 'scorekeeper deal', which knows each session's
@@ -135,6 +143,9 @@ class GameCommand(Command):
     that gives it ("... (--order)")."""
 
     hints: Mapping[str, str] = MappingProxyType({})
+    said: Mapping[str, str] = MappingProxyType({})
+    own: frozenset[str] = frozenset()
+    """The game's own options: a deal given with none of them was typed in short."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -142,8 +153,20 @@ class GameCommand(Command):
         except RuleError as error:
             flag = self.flag_for(error.asks)
             if flag and flag not in str(error):
+                words = self.said_for(error.asks) if _in_short(ctx, self.own) else None
+                if words:
+                    flag = _("in short: {words}; or {flags}").format(words=words, flags=flag)
                 raise RuleError(f"{error} ({flag})", error.field) from None
             raise
+
+    def said_for(self, asks: str | None) -> str | None:
+        """How the short form gives what a rule error asks for: "c, d, TOOK or x"."""
+        if asks and asks in self.said:  # the alternatives said as one
+            return self.said[asks]
+        found = [self.said[name] for name in (asks or "").split("|") if name in self.said]
+        if len(found) > 1:
+            return _("{flags} or {last}").format(flags=", ".join(found[:-1]), last=found[-1])
+        return found[0] if found else None
 
     def flag_for(self, asks: str | None) -> str | None:
         """The option (or options, for "a|b|c") that give what a rule error asks for."""
@@ -158,6 +181,14 @@ class GameCommand(Command):
         if len(flags) > 1:
             return _("{flags} or {last}").format(flags=", ".join(flags[:-1]), last=flags[-1])
         return flags[0] if flags else None
+
+
+def _in_short(ctx: click.Context, own: frozenset[str]) -> bool:
+    """Whether a deal was typed in short: words, and none of the game's options."""
+    from click.core import ParameterSource
+
+    return bool(ctx.params.get("words")) and not any(
+        ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE for name in own)
 
 
 def _common_deal_options() -> list[click.Parameter]:
@@ -181,6 +212,7 @@ def deal_command(game: str, form: DealForm) -> click.Command:
         path = session_path(ctx, values.pop("session"))
         values = _with_words(form, values, words, _given(ctx, form))
         form.check(values)
+        values = _chosen(ctx, path, game, form, values)
 
         def build(before: Any) -> Any:
             return form.build(at_table(before, game, DEAL_HINT), values)
@@ -188,6 +220,8 @@ def deal_command(game: str, form: DealForm) -> click.Command:
         if not dry_run and not again(ctx, path, build):
             return
         done = record(ctx, path, build, dry_run)
+        if not dry_run:
+            ctx.meta.pop(OFFERED, None)  # it was this deal's
         header = done.before.header
         lines = view_of(header.game).recorded(header, done.played, done.standing)
         echo([_("Dry run: nothing saved.")] * dry_run + lines)
@@ -195,7 +229,8 @@ def deal_command(game: str, form: DealForm) -> click.Command:
     params = [_words(form), *form.params, *_common_deal_options(), *session_params()]
     command = GameCommand("deal", params=params, callback=record, help=form.help,
                           context_settings=CONTEXT)
-    command.hints = form.hints
+    command.hints, command.said = form.hints, form.said
+    command.own = frozenset(p.name for p in form.params if p.name)
     return command
 
 
@@ -215,6 +250,40 @@ def _words(form: DealForm) -> click.Argument:
             return []
 
     return click.Argument(["words"], nargs=-1, metavar=form.words, shell_complete=complete)
+
+
+def _chosen(ctx: click.Context, path: str, game: str, form: DealForm, values: Values) -> Values:
+    """`values`, each start of a name that more than one player's begins with (k: Karl or
+    Kim) replaced by the player the person at the table chose, when there is one to ask
+    (`play` on a terminal); else as given, for the deal to refuse."""
+    from ..games.players import Ambiguous
+    from .saving import known_or_open
+
+    choose = getattr(run_state(ctx).ask, "choose", None)
+    if choose is None:
+        return values
+    for _name in range(len(values) + 8):  # each name at most once, the dealer's too
+        try:
+            form.build(at_table(known_or_open(ctx, path), game, DEAL_HINT), values)
+        except Ambiguous as error:
+            chosen = choose(error.typed, error.players)
+            if chosen is None:
+                raise
+            values = {key: _named(value, error.typed, chosen) for key, value in values.items()}
+        except ScorekeeperError:
+            return values  # recording it says what is wrong
+        else:
+            return values
+    return values
+
+
+def _named(value: Any, typed: str, player: str) -> Any:
+    """`value` (a name as typed, or tuples holding names) with `typed` read as `player`."""
+    if type(value) is str:
+        return player if value == typed else value
+    if isinstance(value, tuple):
+        return tuple(_named(item, typed, player) for item in value)
+    return value
 
 
 def _given(ctx: click.Context, form: DealForm) -> set[str]:
@@ -299,7 +368,8 @@ def amend_command(game: str, form: DealForm) -> click.Command:
     command = GameCommand("amend", params=params, callback=amend, context_settings=CONTEXT,
                           help=AMEND_HELP.format(example=form.amend_example,
                                                  one=one_option_example(form)))
-    command.hints = form.hints
+    command.hints, command.said = form.hints, form.said
+    command.own = frozenset(p.name for p in form.params if p.name)
     return command
 
 

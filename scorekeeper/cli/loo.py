@@ -93,24 +93,33 @@ def _check(values: dict[str, Any]) -> None:
                                  "PLAYER=TRICKS, --miss or --defend with it"))
 
 
-#: The words of the short form, as each may be typed: English, then Danish (`ekstra P`,
-#: `forsvar`, `pas`, `stik P,P,P`), whatever the language printed.
-MISS = ("miss", "m", "ekstra", "ekstrahånd")
-DEFEND = ("defend", "defended", "def", "forsvar", "forsvaret", "forsvarede")
+#: The words of the short form, as each may be typed: the word, its short form, then the
+#: Danish ones (`ekstra P`/`e P`, `forsvar`/`f`, `pas`, `stik P,P,P`/`s gag`), whatever
+#: the language printed. None clashes with a player's tricks, which always hold a digit
+#: (a1, Ann=1), nor with another game's words: each game reads only its own.
+MISS = ("miss", "m", "ekstra", "e", "ekstrahånd")
+DEFEND = ("defend", "def", "defended", "forsvar", "f", "forsvaret", "forsvarede")
 PASS = ("pass", "all-pass", "passed", "pas")
-ORDER = ("order", "o", "stik", "rækkefølge")
+ORDER = ("order", "o", "stik", "s", "rækkefølge")
+#: The words Tab offers and help names: (English, its short form), (Danish, its short).
+SHOWN = {"miss": ("m", "ekstra", "e"), "defend": ("def", "forsvar", "f"),
+         "pass": ("", "pas", ""), "order": ("o", "stik", "s")}
 
 
 def _short(words: list[str]) -> dict[str, Any]:
-    """PLAYER=TRICKS for each player who played, then any of: miss P, defend, pass (all
-    passed), order P,P,P (the winners of tricks 1 to 3); or their Danish words."""
+    """PLAYER TRICKS for each player who played (a1, Ann=1, or run together: a1b2c0), then
+    any of: miss P (m P), defend (def), pass (all passed), order P,P,P (o P,P,P, or the
+    three winners' initials: o gag) for the winners of tricks 1 to 3; or their Danish
+    words."""
     values: dict[str, Any] = {}
-    tricks = []
+    tricks: list[tuple[str, int]] = []
     while words:
         word = words.pop(0)
         lower = word.lower()
         if "=" in word:
             tricks.append(_player_count(word))
+        elif (counted := short.counts(word)) is not None:
+            tricks.extend(counted)
         elif lower in MISS:
             _once(values, "miss", short.taken(words, _("give the player who took miss (miss P)")))
         elif lower in DEFEND:
@@ -118,12 +127,26 @@ def _short(words: list[str]) -> dict[str, Any]:
         elif lower in PASS:
             _once(values, "all_pass", True)
         elif lower in ORDER:
-            names = short.taken(words, _("give the winners of tricks 1, 2 and 3 (order P,P,P)"))
-            _once(values, "order", Names().convert(names, None, None))
+            names = short.taken(words, _("give the winners of tricks 1, 2 and 3 (order P,P,P, "
+                                         "or their initials: order ada)"))
+            _once(values, "order", winners(names))
         else:
-            short.fail(_("{word!r} is not PLAYER=TRICKS (Bob=2), miss P, defend, pass or "
-                         "order P,P,P").format(word=word))
+            short.fail(_("{word!r} is not a player's tricks (b2, Bob=2), miss P, defend, pass "
+                         "or order P,P,P").format(word=word))
     return {"tricks": tuple(tricks), **values}
+
+
+def winners(typed: str) -> tuple[str, ...]:
+    """The winners of tricks 1, 2 and 3 as typed: names with commas (a,d,a; Ann,Dan,Ann),
+    or, with no comma, three initials (ada). A single name is never an order (it names one
+    trick of three), so three letters with no comma are always initials."""
+    if "," not in typed:
+        if len(typed) != 3 or not typed.isalpha():
+            short.fail(_("{typed!r} is not the winners of tricks 1, 2 and 3: give three, "
+                         "like a,d,a or their initials ada").format(typed=typed))
+        return tuple(typed)
+    found: tuple[str, ...] = Names().convert(typed, None, None)
+    return found
 
 
 def _player_count(word: str) -> tuple[str, int]:
@@ -152,15 +175,18 @@ def _twice(key: str) -> str:
 
 
 def _words() -> list[tuple[str, str]]:
-    """The words of the short form and what each says; in Danish each English word followed
-    by its Danish one."""
-    about = [_("a player took miss"), _("the dealer played for the pool"),
-             _("everyone but the dealer passed"), _("the winners of tricks 1-3")]
-    english = list(zip(("miss", "defend", "pass", "order"), about, strict=True))
-    if i18n.speaking().code != "da":
-        return english
-    danish = zip(("ekstra", "forsvar", "pas", "stik"), about, strict=True)
-    return [word for pair in zip(english, danish, strict=True) for word in pair]
+    """The words of the short form and what each says, each followed by its short form; in
+    Danish the Danish words after the English."""
+    about = {"miss": _("a player took miss"), "defend": _("the dealer played for the pool"),
+             "pass": _("everyone but the dealer passed"),
+             "order": _("the winners of tricks 1-3")}
+    danish = i18n.speaking().code == "da"
+    found = []
+    for word, (brief, dansk, kort) in SHOWN.items():
+        found += [(word, about[word]), *([(brief, about[word])] if brief else [])]
+        if danish:
+            found += [(dansk, about[word]), *([(kort, about[word])] if kort else [])]
+    return found
 
 
 def _complete(read: Any, words: list[str], incomplete: str) -> list[tuple[str, str]]:
@@ -181,8 +207,8 @@ def _complete(read: Any, words: list[str], incomplete: str) -> list[tuple[str, s
 
 
 def _starts(read: Any, word: str) -> bool:
-    return "=" in word or word.startswith("-") or word.lower() in (
-        *MISS, *DEFEND, *PASS, *ORDER)
+    return ("=" in word or word.startswith("-") or short.counts(word) is not None
+            or word.lower() in (*MISS, *DEFEND, *PASS, *ORDER))
 
 
 def _values_of(entry: LooDeal) -> dict[str, Any]:
@@ -199,12 +225,17 @@ def _merge(old: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
 
 
 def _build(players: Players, values: dict[str, Any]) -> LooDeal:
+    tricks = find_all(players, values.get("tricks", ()))
+    order = tuple(players.find(p) for p in values["order"] or ())
+    if sum(tricks.values()) < 3:  # the order names its winners' tricks: o gag is g=2 a=1
+        for player in order:
+            tricks.setdefault(player, order.count(player))
     return LooDeal(
-        tricks=find_all(players, values.get("tricks", ())),
+        tricks={p: tricks[p] for p in players if p in tricks},
         miss=find(players, values["miss"]),
         defend=values["defend"],
         all_pass=values["all_pass"],
-        order=tuple(players.find(p) for p in values["order"] or ()),
+        order=order,
         dealer=find(players, values["dealer"]),
     )
 
@@ -226,24 +257,28 @@ FORM = DealForm(
     merge=_merge,
     check=_check,
     hints=MappingProxyType({"tricks": _("PLAYER=TRICKS")}),
+    said=MappingProxyType({"order": _("o P,P,P"), "miss": _("m P"), "defend": _("def"),
+                           "all_pass": _("pass")}),
     complete=_complete,
     starts=_starts,
     amend_example="3 Bob=2 Cid=1 Dan=0",
-    help=_("""Record a hand: each PLAYER=TRICKS is a player who played and the tricks he took.
+    help=_("""Record a hand: each player who played and the tricks he took (b2, or Bob=2).
 
     Players not named passed; in a must everyone plays, so players not named took no trick.
-    A name may be cut short to its first letters when no other player's starts so (b=2).
-    After them: miss P (P took miss), defend (the dealer played for the pool), pass
-    (everyone but the dealer passed), order P,P,P (the winners of tricks 1, 2 and 3, for an
-    uneven pool) -- or the same as options (--miss P, --defend, --all-pass, --order).
+    A name may be cut short to its first letters when no other player's starts so (b2), and
+    the players may run together (b2c0d1). After them: miss P or m P (P took miss), defend
+    or def (the dealer played for the pool), pass (everyone but the dealer passed), order
+    P,P,P or o P,P,P (the winners of tricks 1, 2 and 3, for an uneven pool; their initials
+    will do, o ada, and name their tricks, so only the looed need naming) -- or the same as
+    options (--miss P, --defend, --all-pass, --order).
 
     \b
     Examples:
-      scorekeeper deal b=2 c=0 d=1 miss d       (Dan took miss; names cut short)
-      scorekeeper deal c=1 b=2 defend           (Bob dealt, played for the pool)
-      scorekeeper deal d=1 c=0 a=2 order a,d,a  (an uneven pool)
-      scorekeeper deal miss b                   (Bob took miss, all others passed)
-      scorekeeper deal pass                     (the dealer takes the pool)
+      scorekeeper deal b2 c0 d1 m d          (Dan took miss; names cut short)
+      scorekeeper deal c1 b2 def             (Bob dealt, played for the pool)
+      scorekeeper deal c0 o ada              (an uneven pool: Ann 2, Dan 1)
+      scorekeeper deal miss b                (Bob took miss, all others passed)
+      scorekeeper deal pass                  (the dealer takes the pool)
       scorekeeper loo deal Bob=2 Cid=0 Dan=1 --miss Dan
     """),
 )

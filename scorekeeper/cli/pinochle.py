@@ -3,6 +3,7 @@ helpers."""
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 import click
@@ -12,8 +13,17 @@ from ..games.pinochle import CHIP_TABLE, BuryFail, Ending, PinochleDeal, Pinochl
 from ..games.players import Players
 from ..i18n import _, ngettext, speaking
 from . import short
-from .common import DealForm, find, game_command_line
-from .options import CONTEXT, Group, create_session, echo, emit, new_session_options, output_options
+from .common import OFFERED, DealForm, find, game_command_line
+from .options import (
+    CONTEXT,
+    Group,
+    create_session,
+    echo,
+    emit,
+    new_session_options,
+    output_options,
+    run_state,
+)
 from .params import Choice, Count, Param, Player
 
 #: The suits offered and named: Danish beside English for a Danish reader.
@@ -128,6 +138,10 @@ def _check(values: dict[str, Any]) -> None:
                                  "--no-bid)"))
     if values["meld"] is not None and values["meld_cards"] is not None:
         raise click.UsageError(_("give --meld N or --meld-cards CARDS, not both"))
+    if values.get("meld_left_out") and values["meld_cards"] is None:
+        raise click.UsageError(_("give his meld before how the deal ended: BIDDER BID MELD "
+                                 "{end} (or --meld-cards with --trump)").format(
+                                     end=values["meld_left_out"]))
     if (values["meld_cards"] is None) != (values["trump"] is None):
         raise click.UsageError(_("--meld-cards and --trump go together: give both"))
     endings = [k for k in ENDINGS if values[k] not in (None, False)]
@@ -147,17 +161,33 @@ SHORT_ENDINGS = {"d": "declined", "declined": "declined", "c": "conceded",
 PASSED = ("pass", "passed", "no-bid", "pas")
 
 
+#: Where `meld` at the prompt keeps the total it counted, for the next deal to take (`=`
+#: or Tab in the meld's place).
+COUNTED = OFFERED
+#: The meld's place given as "the total just counted".
+TAKE_COUNTED = "="
+
+
 def _short(words: list[str]) -> dict[str, Any]:
-    """BIDDER BID MELD [TOOK|d|c|x], or pass: nobody bid. MELD is left out with
-    --meld-cards (b 320 c --meld-cards "..." --trump hearts)."""
-    if len(words) == 1 and words[0].lower() in PASSED:
+    """BIDDER BID MELD [TOOK|d|c|x], or pass: nobody bid. MELD may be = (the total `meld`
+    counted last in this shell), and is left out with --meld-cards (b 320 c --meld-cards
+    "..." --trump hearts)."""
+    if words and words[0].lower() in PASSED and (len(words) == 1 or not words[1].isdigit()):
+        if len(words) > 1:  # pass b: not a contractor called Pass who bid b
+            short.fail(_("pass is the whole deal when nobody bid: give nothing after it (not "
+                         "{rest!r})").format(rest=" ".join(words[1:])))
         return {"no_bid": True}
     bidder = short.taken(words, _("give the contractor, his bid and meld: BIDDER BID MELD"))
     values: dict[str, Any] = {"bidder": bidder,
                               "bid": short.number(short.taken(words, _("give his bid")),
                                                   _("{word!r} is not a bid, a whole number"))}
-    if words and words[0].lower() not in SHORT_ENDINGS:  # left out with --meld-cards
+    if words and words[0] == TAKE_COUNTED:
+        words.pop(0)
+        values["meld"] = _counted()
+    elif words and words[0].lower() not in SHORT_ENDINGS:
         values["meld"] = short.number(words.pop(0), _("{word!r} is not his meld, a whole number"))
+    elif words:  # left out, which only --meld-cards may do: _check says
+        values["meld_left_out"] = words[0]
     if words:
         end = words.pop(0)
         if end.lower() in SHORT_ENDINGS:
@@ -171,6 +201,16 @@ def _short(words: list[str]) -> dict[str, Any]:
     return values
 
 
+def _counted() -> int:
+    """The meld `meld` counted last in this shell, for a deal's `=`."""
+    ctx = click.get_current_context(silent=True)
+    total = ctx.meta.get(COUNTED) if ctx is not None else None
+    if total is None:
+        short.fail(_("'=' takes the meld counted at the prompt, and none was: count it first "
+                     "(meld --trump hearts AH 10H ...) or give the meld"))
+    return int(total)
+
+
 def _complete(read: Any, words: list[str], incomplete: str) -> list[tuple[str, str]]:
     """The contractor (one of those in the play) or pass; then bid and meld, numbers; then
     how a short meld ended."""
@@ -180,6 +220,11 @@ def _complete(read: Any, words: list[str], incomplete: str) -> list[tuple[str, s
         return short.starting([*((p, _("the contractor")) for p in bidders),
                                ("pass", _("nobody bid")),
                                *([("pas", _("nobody bid"))] if danish else [])], incomplete)
+    if len(words) == 2:  # the meld's place: the total just counted, if one was
+        ctx = click.get_current_context(silent=True)
+        total = ctx.meta.get(COUNTED) if ctx is not None else None
+        return [] if total is None else short.starting(
+            [(str(total), _("the meld just counted"))], incomplete)
     if len(words) == 3:
         declined, conceded = _("he declined to play"), _("the opponents conceded")
         return short.starting([*([("o", declined), ("i", conceded)] if danish else []),
@@ -242,6 +287,7 @@ def _build(players: Players, values: dict[str, Any]) -> PinochleDeal:
 
 FORM = DealForm(
     words=_("BIDDER BID MELD [TOOK|d|c|x]"),
+    said=MappingProxyType({"conceded|declined|took|no_bury": _("c, d, TOOK or x")}),
     short=_short,
     values_of=_values_of,
     merge=_merge,
@@ -312,7 +358,12 @@ def meld(cards: tuple[tuple[Card, ...], ...], trump: Any, fmt: str | None) -> No
     from ..render.pinochle import meld_report
 
     hand = check_pack(c for group in cards for c in group)
-    emit(meld_report(trump, melds(hand, trump)), fmt)
+    found = melds(hand, trump)
+    ctx = click.get_current_context()
+    ctx.meta[COUNTED] = sum(m.points for m in found)  # the next deal's =
+    emit(meld_report(trump, found), fmt)
+    if fmt is None and run_state(ctx).ask is not None:  # at the prompt, on a terminal
+        echo(_("The next deal takes it with = in the meld's place (b 350 = 172)."))
 
 
 @group.command("count", context_settings=CONTEXT, help=_(

@@ -20,6 +20,7 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
 from ..i18n import _
 from ..text import wrap_words
+from .choosing import Asking
 from .lines import LONGEST
 from .options import FORMATS, echo
 from .params import Choice, Completes
@@ -37,7 +38,8 @@ def interactive(shell: Shell, **app: Any) -> bool:
         return max(session.output.get_size().columns, 20)
 
     session.bottom_toolbar = lambda: shell.balances(columns())
-    ask = asker(PromptSession(history=InMemoryHistory(), **app), columns)  # not in history
+    answers: PromptSession[str] = PromptSession(history=InMemoryHistory(), **app)
+    ask = Asking(asker(answers, columns), answers)  # answers stay out of history; choose asks
     with wrapped_errors(columns):
         return _sitting(shell, session, ask, columns)
 

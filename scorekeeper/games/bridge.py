@@ -235,10 +235,15 @@ def _check_honours(deal: BridgeDeal, teams: Teams) -> None:
     if not nt:
         _check_voids(deal, teams, held)
     if max(held) < 3:
-        message = (_("honours {given}: one side always holds 3 or more aces: name that side's "
-                     "honours; a 2-2 split of the aces is none") if nt else
-                   _("honours {given}: one side always holds 3 or more honours in {trump}: "
-                     "name that side's honours"))
+        if nt and held == [2, 2]:
+            message = _("honours {given}: the aces split 2-2, which counts for neither side: "
+                        "give none (- in short) instead")
+        elif nt:
+            message = _("honours {given}: in no trumps the aces count only for a side that "
+                        "holds 3 or 4: name that side's aces, or none (-) for a 2-2 split")
+        else:
+            message = _("honours {given}: one side always holds 3 or more honours in {trump}: "
+                        "name that side's honours")
         raise RuleError(message.format(given=given, trump=deal.trump.label), asks="honours")
     if len({*deal.honours, *deal.chicane}) == 4 and sum(held) < most:
         message = (_("honours {given}: all four players are accounted for but only {count} of "

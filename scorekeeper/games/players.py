@@ -69,6 +69,17 @@ def check_length(name: str) -> str:
     return name
 
 
+class Ambiguous(RuleError):
+    """A start of a name that more than one player's name begins with: `typed`, and those
+    `players` (in seat order), so that a prompt may ask which is meant."""
+
+    def __init__(self, typed: str, players: list[str]) -> None:
+        self.typed = typed
+        self.players = players
+        super().__init__(_("{typed!r} could be {players}: type more of the name").format(
+            typed=typed, players=either(players)))
+
+
 @value
 class Players:
     """The players in seat order: the deal passes to the next seat."""
@@ -143,8 +154,7 @@ class Players:
         if len(starting) == 1:
             return starting[0]
         if starting:
-            raise RuleError(_("{typed!r} could be {players}: type more of the name").format(
-                typed=typed, players=either(starting)))
+            raise Ambiguous(typed, starting)
         return self._unknown(typed)
 
     def _unknown(self, typed: str) -> str:
