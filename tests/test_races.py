@@ -52,13 +52,13 @@ def test_undo_at_the_prompt_removes_only_the_deal_it_showed(tmp_path: Path) -> N
     with playing(tmp_path) as screen:
         screen.expect(b"hand 3")
         screen.type(b"undo\r")
-        screen.expect(b"Type yes to remove deal 2 (dealt by Bob: ")
+        screen.expect(b"Undo removes deal 2 (dealt by Bob: ")
         sk(tmp_path, "deal", "b=3", "c=0")  # another window records hand 3 meanwhile
         screen.type(b"yes\r")
         screen.expect(b"deal 3 was recorded since this was shown: nothing was changed; look "
                       b"again")
         screen.type(b"undo\r")  # looked again: now it shows hand 3
-        screen.expect(b"Type yes to remove deal 3 (dealt by Cid: ")
+        screen.expect(b"Undo removes deal 3 (dealt by Cid: ")
         screen.type(b"yes\r")
         screen.expect(b"Removed hand 3 (dealt by Cid)")
         screen.expect(b"hand 3 \xc2\xb7 Cid deals")
