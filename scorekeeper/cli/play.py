@@ -369,7 +369,7 @@ def piped(shell: Shell, keep_going: bool) -> bool:
 
 def _starts(text: str) -> bool:
     """Whether a line piped in may come before any session: a new one, or a blank line."""
-    words = text.split("#")[0].split()
+    words = text.split("#", maxsplit=1)[0].split()
     return not words or words[0].lower() in ("new", "use") or (
         len(words) > 1 and words[1].lower() == "new")
 
@@ -425,9 +425,10 @@ def one_line(shell: Shell, line: str, ask: Ask | None = None, begin: Begin | Non
         return False
     changes = (name in ("deal", "undo", "amend", "join", "leave", "rubber", "pay")
                and "--dry-run" not in args and not {"-h", "--help"} & set(args))
-    args = _redirected(command, args)
-    if args is None:
+    given = _redirected(command, args)
+    if given is None:
         return False
+    args = given
     done = shell.run(command, name, args, ask)
     if done and name == "use" and args and not args[0].startswith("-"):
         _use(shell, args[0])
