@@ -286,14 +286,13 @@ def test_questions_and_errors_wrap_at_words(tmp_path: Path, columns: int, lang: 
         (tmp_path / "ev.toml").unlink()
         run(tmp_path, LOO)
         wide, wide_out, wide_err = screen_of(tmp_path, "ev", keys, 1000, capsys)
-        question = i18n._("Type yes to remove deal {number} (dealt by {dealer}: {what}): "
-                          ).split("{")[0]
+        question = i18n._("Type yes to remove deal {number}: ").split("{")[0]
     assert len(err.split("\n")) > len(wide_err.split("\n")) >= 3  # wrapped at `columns`
     assert err.split() == wide_err.split() and out.split() == wide_out.split()  # no word cut
     for line in [*err.split("\n"), *out.split("\n")]:
         assert width_of(line) <= columns, line
     asked = screen[screen.index(question):].split("\n")
-    whole = wide[wide.index(question):].split("): ")[0] + "): "  # the question, one line
+    whole = wide[wide.index(question):].split(": ")[0] + ": "  # the question, one line
     if width_of(whole) <= columns:
         assert asked[0].startswith(whole)
         return

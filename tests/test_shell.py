@@ -48,7 +48,9 @@ def test_y_is_not_enough_to_undo_and_says_so(tmp_path: Path) -> None:
         screen.type(b"undo\r")
         screen.expect(b"Type yes to remove deal 1")
         screen.type(b"y\r")
-        screen.expect(b"Type yes in full to make this change.")
+        screen.expect(b"Type yes in full to make this change (Enter: no).")
+        screen.expect(b"Type yes to remove deal 1")  # asked again
+        screen.type(b"\r")
         screen.expect(b"Nothing changed.")
         screen.expect(b"hand 2 \xc2\xb7 Bob deals")
     assert deals_in(tmp_path / "evening.toml") == 1

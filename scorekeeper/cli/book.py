@@ -24,6 +24,7 @@ from .options import (
     folder_to_list,
     held_interrupt,
     mark_recorded,
+    output_file_option,
     output_options,
     session_option,
     session_path,
@@ -193,6 +194,7 @@ def _closest(typed: str, known: list[str]) -> str:
       scorekeeper book --chart
       scorekeeper book --format csv --table accounts > accounts.csv
       scorekeeper book --explain bo
+      scorekeeper book --output book.txt
     """))
 @filters
 @click.option("--unpaid", is_flag=True, help=_("Only sittings not yet paid."))
@@ -202,6 +204,7 @@ def _closest(typed: str, known: list[str]) -> str:
 @click.option("--explain", metavar=_("NAME"), type=KnownPlayer(),
               help=_("List what makes up NAME's outstanding money, with the running total."))
 @output_options
+@output_file_option
 @table_option("sittings", "accounts", "payments", "plan")
 @click.pass_context
 def book_command(ctx: click.Context, game: str | None, since: datetime.date | None,
@@ -314,6 +317,7 @@ def _report_problems(ctx: click.Context, problems: list[str], marking: bool = Fa
     """))
 @filters
 @output_options
+@output_file_option
 @table_option(*NAMES)
 @click.pass_context
 def stats(ctx: click.Context, game: str | None, since: datetime.date | None,

@@ -120,6 +120,8 @@ class RunState:
         self.known: Snapshot | None = None
         """The session as last read, which a change may be made from if the file still
         holds its bytes (so that it is not read again)."""
+        self.made: str | None = None
+        """The file of the session `new` made last in this run (`play` goes on with it)."""
         self.held: Holding | None = None
         """The session's lock, when the command took it before reading the file at all
         (`scorekeeper deal`, which learns the game from the file it then changes)."""
@@ -315,10 +317,54 @@ def emit(report: Any, fmt: str | None, table: str | None = None) -> None:
     $COLUMNS); into a pipe or a file, lines are not wrapped."""
     from ..render.report import emit as render
 
-    width = output_width() if fmt not in ("json", "csv") else None
+    to_file = _output_file()
+    width = output_width() if fmt not in ("json", "csv") and to_file is None else None
     if table is not None and fmt == "json":
         raise click.UsageError(_("--table chooses a table of csv or a table format, not json"))
-    click.echo(render(report, fmt, width, table))
+    put(render(report, fmt, width, table))
+
+
+def _take_output(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        if not value.strip():
+            raise click.BadParameter(_("give a file name"), ctx, param)
+        where = os.path.dirname(os.path.abspath(value))
+        if not os.path.isdir(where):
+            from ..errors import SessionError
+
+            raise SessionError(_("no folder {folder!r} to write {file!r} in").format(
+                folder=where, file=value))
+        vars(ctx)["scorekeeper_output"] = value  # this command's own (meta is shared)
+
+
+def output_file_option(f: F) -> F:
+    """--output FILE: the report written to FILE (replaced atomically) instead of printed."""
+    return click.option("--output", metavar=_("FILE"), expose_value=False,
+                        callback=_take_output,
+                        help=_("Write it to FILE (replaced whole) instead of printing it."))(f)
+
+
+def _output_file() -> str | None:
+    ctx = click.get_current_context(silent=True)
+    found = getattr(ctx, "scorekeeper_output", None)
+    return found if isinstance(found, str) else None
+
+
+def writes_to_file() -> bool:
+    """Whether the report goes to the file --output names."""
+    return _output_file() is not None
+
+
+def put(text: str) -> None:
+    """Print a report, or write it to the file --output names (whole, or not at all)."""
+    to_file = _output_file()
+    if to_file is None:
+        click.echo(text)
+        return
+    from ..files.atomic import write_atomic
+
+    write_atomic(os.path.abspath(to_file), (text + "\n").encode("utf-8"))
+    click.echo(_("Written to {file}.").format(file=to_file), err=True)
 
 
 def canvas() -> Canvas:
@@ -334,7 +380,7 @@ def canvas() -> Canvas:
 
 def colour() -> bool:
     """Whether output may be in colour (https://no-color.org)."""
-    return (sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    return (sys.stdout.isatty() and _output_file() is None and not os.environ.get("NO_COLOR")
             and os.environ.get("TERM") != "dumb")
 
 
@@ -344,7 +390,7 @@ def draw_chart(draw: Callable[[Canvas], str]) -> None:
     from ..render.chart import TooSmall
 
     try:
-        click.echo(draw(canvas()))
+        put(draw(canvas()))
     except TooSmall as error:
         raise ScorekeeperError(_("{message} (widen it, or set COLUMNS and LINES)").format(
             message=error)) from None
@@ -397,6 +443,7 @@ def create_session(ctx: click.Context, game: str, settings: Any, options: dict[s
     with held_interrupt() as on_locked:
         kept = files.create(path, session, options["force"], on_locked)
         mark_recorded(ctx, _("the new session {name!r}").format(name=session.name))
+        run_state(ctx).made = path
     if kept:
         click.echo(_("The session it replaces is kept as {kept}.").format(kept=kept), err=True)
     if root:

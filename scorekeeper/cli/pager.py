@@ -20,9 +20,12 @@ def wants_pager(text: str, no_pager: bool) -> bool:
 
 
 def page(text: str, no_pager: bool = False) -> None:
-    """Print `text`, through a pager when `wants_pager`."""
-    if not wants_pager(text, no_pager):
-        click.echo(text)
+    """Print `text` (or write it to the file --output names), through a pager when
+    `wants_pager`."""
+    from .options import put, writes_to_file
+
+    if writes_to_file() or not wants_pager(text, no_pager):
+        put(text)
         return
     os.environ.setdefault("LESS", "FRX")
     click.echo_via_pager(text)

@@ -43,6 +43,11 @@ COMMANDS = {
     "leave": _("a player leaves the table: leave NAME"),
     "pay": _("a payment between players: pay FROM TO AMOUNT (--undo)"),
     "deal": _("a deal (the word may be left out)"),
+    "new": _("start a session and play it: new GAME NAME --players A,B (or new alone)"),
+    "use": _("go on with another session: use NAME"),
+    "sessions": _("the folder's sessions"),
+    "book": _("the club's book of every sitting"),
+    "stats": _("how everyone plays"),
     "help": _("this text, or help COMMAND"),
     "quit": _("leave the shell (or Ctrl-D)"),
 }
@@ -57,6 +62,9 @@ YES = ("yes", "ja")
 Y = ("y", "j")
 NO = ("n", "no", "nej")
 
+Begin = Callable[[str, list[str]], "list[str] | None"]
+"""Asks for what `new` lacks, given the folder and the words typed after it; all its
+arguments, or None if the person gave up."""
 Ask = Callable[[str, bool], bool]
 """Asks the person at the table a question; whether the answer is yes (for a destructive
 change, only a typed yes is)."""
@@ -85,7 +93,7 @@ Examples:
 def play(ctx: click.Context, session: str | None, keep_going: bool) -> None:
     """A whole sitting at one prompt, or piped in."""
     gc.enable()  # a sitting is long: collect as usual
-    shell = Shell(ctx, session_path(ctx, session))
+    shell = Shell(ctx, _chosen(ctx, session))
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     if terminal:
         from .prompt import interactive
@@ -102,29 +110,63 @@ def play(ctx: click.Context, session: str | None, keep_going: bool) -> None:
         raise shell.unprinted
 
 
+def _chosen(ctx: click.Context, session: str | None) -> str | None:
+    """The session to play, or None if none is chosen (none given, none current)."""
+    from ..files import paths
+    from .options import folder
+
+    if session is None and not paths.current_session(folder(ctx)):
+        return None
+    return session_path(ctx, session)
+
+
+NO_SESSION = _("no session yet: start one with new, or use NAME")
+#: Piped in with no session chosen: what to do (one line of 80 columns, "Error: " before it).
+NO_SESSION_PIPED = _("no session: give -s NAME, or pipe in 'GAME new NAME --players A,B' first")
+
+
+@click.command("new", context_settings={"ignore_unknown_options": True})
+def no_session() -> None:
+    """Any command of a session, before one is chosen."""
+    raise ScorekeeperError(NO_SESSION)
+
+
+#: What may run before a session is chosen.
+SESSIONLESS = ("new", "use", "sessions", "book", "stats", "check", "completion")
+
+
 class Shell:
     """The session a `play` runs on, and how its lines become commands. The file is read
     once and kept in memory; it is read again only when it changed on disk (another window,
     another player), and a file that cannot be read for a moment is an error for the line
     typed then, not the end of the shell."""
 
-    def __init__(self, ctx: click.Context, path: str) -> None:
+    def __init__(self, ctx: click.Context, path: str | None) -> None:
+        self.root = ctx.find_root()
+        self.unprinted: OSError | None = None
+        """Why a report could not be printed, if one could not."""
+        self.path = ""
+        """The session's file; "" before one is chosen (`new` or `use` at the prompt)."""
+        if path is not None:
+            self.switch(path)
+
+    def switch(self, path: str) -> None:
+        """Go on with the session at `path` (after `new` or `use`)."""
         from .main import game_cli
         from .saving import known_or_open
 
-        self.root = ctx.find_root()
-        self.path = path
-        self.unprinted: OSError | None = None
-        """Why a report could not be printed, if one could not."""
         read = known_or_open(self.root, path)
         self.game = read.header.game.name
         self.cli = game_cli(self.game)
         self.form: DealForm = self.cli.form
+        self.path = path
 
     def snapshot(self) -> Snapshot:
         """The session as it is now (read again only if the file changed)."""
         from .saving import known_or_open
 
+        if not self.path:
+            raise ScorekeeperError(NO_SESSION)
         return known_or_open(self.root, self.path)
 
     def prompt(self, width: int | None = None) -> str:
@@ -152,6 +194,9 @@ class Shell:
 
     def commands(self) -> dict[str, str]:
         """Every command at the prompt, and what each does."""
+        if not self.path:
+            return {name: about for name, about in COMMANDS.items()
+                    if name in (*SESSIONLESS, "help", "quit")}
         own = {name: (command.get_short_help_str(60) or name)
                for name, command in self.cli.group.commands.items()
                if name not in ("new", "deal")}
@@ -174,13 +219,63 @@ class Shell:
             "join": lambda: seating.join, "leave": lambda: seating.leave,
             "amend": lambda: amend_command(self.game, self.form),
         }
+        if name == "new":  # run by Shell.new; its help is the game's own
+            from ..games import NAMES
+            from .main import game_cli
+
+            game = self.game if self.path else NAMES[0]
+            return name, game_cli(game).group.commands["new"], words[1:]
+        if not self.path:
+            return self.root_command(name, words) or ("deal", no_session, words)
         if name == "pay":  # the book of the session's own folder
             return name, pay.pay, ["--dir", os.path.dirname(self.path) or ".", *words[1:]]
         if name in found:
             return name, found[name](), words[1:]
-        if name in self.cli.group.commands and name != "new":
+        if name in self.cli.group.commands:
             return name, self.cli.group.commands[name], words[1:]
-        return "deal", self.cli.deal, words
+        return self.root_command(name, words) or ("deal", self.cli.deal, words)
+
+    def root_command(self, name: str, words: list[str]
+                     ) -> tuple[str, click.Command, list[str]] | None:
+        """Any other command of the program (sessions, use, book, sheet ...), as it would
+        run on its own; not play itself, nor a game's name (whose words may be a deal's)."""
+        from ..games import GAMES
+
+        group = self.root.command
+        if (name in ("play", "deal") or name in GAMES or not isinstance(group, click.Group)
+                or name not in group.list_commands(self.root)):
+            return None
+        if not self.path and name not in SESSIONLESS:
+            return name, no_session, words[1:]
+        found = group.get_command(self.root, name)
+        return None if found is None else (name, found, words[1:])
+
+    def new(self, args: list[str], begin: Begin | None = None) -> bool:
+        """`new GAME NAME --players A,B ...`: the game's own `new`; the shell goes on with
+        the session made. With `begin` (on a terminal), what is not typed is asked for."""
+        from ..games import NAMES
+        from .main import game_cli
+        from .options import folder
+
+        if begin is not None and ("--players" not in args or not args):
+            asked = begin(folder(self.root), args)
+            if asked is None:
+                echo(_("No session was started."))
+                return True
+            args = asked
+        if not args or args[0].lower() not in NAMES:
+            click.echo(_("Error: {message}").format(message=_(
+                "give the game first: new GAME NAME --players A,B (GAME: {games})").format(
+                    games=", ".join(NAMES))), err=True)
+            return False
+        state = self.root.find_object(RunState)
+        if state is not None:
+            state.made = None
+        done = self.run(game_cli(args[0].lower()).group.commands["new"], "new", args[1:])
+        if done and state is not None and state.made:
+            self.switch(state.made)
+            echo(_("Playing {path}.").format(path=self.path))
+        return done
 
     def argv(self, command: click.Command, args: list[str]) -> list[str]:
         """A command's arguments at the prompt, with this sitting's session if it takes
@@ -227,7 +322,7 @@ class Shell:
         """The command `word` may be a slip for, if it cannot start a deal."""
         import difflib
 
-        if self.form.starts(self.snapshot(), word):
+        if self.path and self.form.starts(self.snapshot(), word):
             return None
         close = difflib.get_close_matches(word.lower(), list(self.commands()), n=1, cutoff=0.7)
         return close[0] if close else None
@@ -240,6 +335,9 @@ def piped(shell: Shell, keep_going: bool) -> bool:
 
     refused = False
     for line in lines_of(sys.stdin):
+        if not shell.path and not _starts(line.text or ""):
+            click.echo(_("Error: {message}").format(message=NO_SESSION_PIPED), err=True)
+            return True
         outcome = False if line.text is None else one_line(shell, line.text)
         if line.text is None:
             click.echo(_("Error: {message}").format(message=line.problem), err=True)
@@ -254,6 +352,13 @@ def piped(shell: Shell, keep_going: bool) -> bool:
                 _stopped(line.number, count_rest(sys.stdin))
                 break
     return refused
+
+
+def _starts(text: str) -> bool:
+    """Whether a line piped in may come before any session: a new one, or a blank line."""
+    words = text.split("#", maxsplit=1)[0].split()
+    return not words or words[0].lower() in ("new", "use") or (
+        len(words) > 1 and words[1].lower() == "new")
 
 
 def _stopped(number: int, left: int) -> None:
@@ -272,7 +377,8 @@ def _stopped(number: int, left: int) -> None:
     click.echo(said.format(number=number, first=number + 1, last=number + left), err=True)
 
 
-def one_line(shell: Shell, line: str, ask: Ask | None = None) -> bool | None:
+def one_line(shell: Shell, line: str, ask: Ask | None = None, begin: Begin | None = None
+             ) -> bool | None:
     """Run one line: True done, False refused, None to quit. With `ask` (on a terminal),
     undo and amend show what they would do and want a typed yes, and a change is followed
     by the running balances."""
@@ -293,6 +399,8 @@ def one_line(shell: Shell, line: str, ask: Ask | None = None) -> bool | None:
     first = words[0].lower()
     if first in ("help", "?"):
         return _help(shell, words[1:])
+    if first == "new" or (len(words) > 1 and words[1].lower() == "new" and _is_game(first)):
+        return shell.new(words[1:] if first == "new" else [first, *words[2:]], begin)
     found = shell.command(words)
     if found is None:
         return None
@@ -304,10 +412,51 @@ def one_line(shell: Shell, line: str, ask: Ask | None = None) -> bool | None:
         return False
     changes = (name in ("deal", "undo", "amend", "join", "leave", "rubber", "pay")
                and "--dry-run" not in args and not {"-h", "--help"} & set(args))
+    given = _redirected(command, args)
+    if given is None:
+        return False
+    args = given
     done = shell.run(command, name, args, ask)
+    if done and name == "use" and args and not args[0].startswith("-"):
+        _use(shell, args[0])
     if done and ask and changes:
         echo(shell.balances())
     return done
+
+
+def _is_game(word: str) -> bool:
+    from ..games import NAMES
+
+    return word in NAMES
+
+
+def _use(shell: Shell, name: str) -> None:
+    """After `use NAME`: the shell goes on with that session."""
+    from ..files import paths
+    from .options import folder
+
+    try:
+        shell.switch(paths.find_session(folder(shell.root), name))
+    except ScorekeeperError as error:
+        click.echo(_("Error: {message}").format(message=visible(str(error))), err=True)
+        return
+    echo(_("Playing {path}.").format(path=shell.path))
+
+
+def _redirected(command: click.Command, args: list[str]) -> list[str] | None:
+    """`> FILE` at the end of a line, as --output FILE (there is no shell here to do it);
+    None, said why, for a command that writes no file."""
+    at = next((i for i, word in enumerate(args) if word.startswith(">")), None)
+    if at is None:
+        return args
+    target = args[at][1:] or (args[at + 1] if at + 1 < len(args) else "")
+    rest = args[at + (1 if args[at][1:] else 2):]
+    if not any(p.name == "output" for p in command.params) or not target or rest:
+        click.echo(_("Error: {message}").format(message=_(
+            "play writes no '>': give --output FILE to a report (show, settle, history, "
+            "book, stats)")), err=True)
+        return None
+    return [*args[:at], "--output", target]
 
 
 def _slip(shell: Shell, word: str) -> str | None:

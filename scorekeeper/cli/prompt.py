@@ -24,63 +24,127 @@ from .choosing import Asking
 from .lines import LONGEST
 from .options import FORMATS, echo
 from .params import Choice, Completes
-from .play import YES, Ask, Shell, Y, one_line
+from .play import YES, Ask, Begin, Shell, Y, one_line
 
 
 def interactive(shell: Shell, **app: Any) -> bool:
     """The prompt, until quit or Ctrl-D; `app` may give prompt_toolkit's input and output
-    (tests do)."""
-    session: PromptSession[str] = PromptSession(
-        history=_history(shell.path), completer=PlayCompleter(shell),
-        complete_while_typing=False, **app)
+    (tests do). With no session yet, it first offers to start one."""
+    questions: PromptSession[str] = PromptSession(history=InMemoryHistory(),
+                                                  key_bindings=_dropping(), **app)
 
     def columns() -> int:
-        return max(session.output.get_size().columns, 20)
+        return max(questions.output.get_size().columns, 20)
 
-    session.bottom_toolbar = lambda: shell.balances(columns())
-    answers: PromptSession[str] = PromptSession(history=InMemoryHistory(), **app)
-    ask = Asking(asker(answers, columns), answers)  # answers stay out of history; choose asks
+    ask = Asking(asker(questions, columns), questions)  # answers stay out of history
+    begin = beginner(PromptSession(history=InMemoryHistory(), key_bindings=_dropping(),
+                                   complete_while_typing=False, reserve_space_for_menu=0,
+                                   **app))
     with wrapped_errors(columns):
-        return _sitting(shell, session, ask, columns)
+        if shell.path:
+            echo(_("Playing {path}. Type help for help, quit or Ctrl-D to leave.").format(
+                path=shell.path))
+        else:
+            echo(_("No session yet: start one (Ctrl-C: not now). Type help for help."))
+            shell.new([], begin)
+        return _sitting(shell, ask, begin, columns, app)
 
 
-def _sitting(shell: Shell, session: PromptSession[str], ask: Ask, columns: Callable[[], int]
-             ) -> bool:
+def _sitting(shell: Shell, ask: Ask, begin: Begin, columns: Callable[[], int],
+             app: dict[str, Any]) -> bool:
     """The lines of the sitting, until quit or Ctrl-D; whether any was refused."""
-    echo(_("Playing {path}. Type help for help, quit or Ctrl-D to leave.").format(
-        path=shell.path))
     refused = False
+    session, path = _session(shell, columns, **app), shell.path
     while True:
+        if shell.path != path:  # new or use: that session's own history
+            session, path = _session(shell, columns, **app), shell.path
         try:
-            line = session.prompt(lambda: _message(shell, columns()))
+            line = session.prompt(lambda: _message(shell, columns()) if shell.path
+                                  else _("no session") + "> ")
         except KeyboardInterrupt:
-            continue  # Ctrl-C drops the line being typed
+            continue  # Ctrl-C drops the line being typed (marked ^C on the screen)
         except EOFError:
             break
-        outcome = one_line(shell, line, ask)
+        outcome = one_line(shell, line, ask, begin)
         if outcome is None:
             break
         refused |= not outcome
     return refused
 
 
+def _session(shell: Shell, columns: Callable[[], int], **app: Any) -> PromptSession[str]:
+    """The prompt of the session played (or of none yet)."""
+    return PromptSession(
+        history=_history(shell.path) if shell.path else InMemoryHistory(),
+        completer=PlayCompleter(shell), key_bindings=_dropping(),
+        complete_while_typing=False,
+        bottom_toolbar=(lambda: shell.balances(columns())) if shell.path else None, **app)
+
+
+def _dropping() -> Any:
+    """Ctrl-C drops the line, left on the screen marked ^C (as a shell does), so that it
+    is not taken for a line entered."""
+    from prompt_toolkit.key_binding import KeyBindings
+
+    keys = KeyBindings()
+
+    @keys.add("c-c")
+    def _drop(event: Any) -> None:
+        buffer = event.app.current_buffer
+        buffer.cursor_position = len(buffer.text)
+        buffer.insert_text("^C")
+        event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
+
+    return keys
+
+
+def beginner(session: PromptSession[str]) -> Begin:
+    """How to ask for what `new` lacks: each question completed (the games, the names
+    played under in the folder)."""
+    from .begin import asked
+
+    def read(question: str, words: list[str], many: bool) -> str | None:
+        try:
+            return session.prompt(question, completer=_Words(words, many))
+        except (KeyboardInterrupt, EOFError):
+            return None
+
+    return lambda folder, typed: asked(folder, typed, read)
+
+
+class _Words(Completer):
+    """Completes one of `words`, or in a list (A,B,C) each name after a comma."""
+
+    def __init__(self, words: list[str], many: bool) -> None:
+        self.words, self.many = words, many
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent
+                        ) -> Iterator[Completion]:
+        text = document.text_before_cursor
+        typed = text.rsplit(",", 1)[-1].lstrip() if self.many else text.strip()
+        chosen = {w.strip().casefold() for w in text.split(",")[:-1]} if self.many else set()
+        for word in self.words:
+            if word.casefold().startswith(typed.casefold()) and word.casefold() not in chosen:
+                yield Completion(word, start_position=-len(typed))
+
+
 def asker(session: PromptSession[str], columns: Callable[[], int] | None = None) -> Ask:
     """How to ask a question at the table: Enter, n, Ctrl-C and Ctrl-D mean no, and the
     shell stays; y is yes but to what cannot be taken back, which wants yes in full (in
-    Danish j and ja, beside y and yes)."""
+    Danish j and ja, beside y and yes), and is asked again."""
 
     def ask(question: str, destructive: bool) -> bool:
-        try:
-            asked = question if columns is None else "\n".join(wrap_words(question, columns()))
-            answer = session.prompt(asked).strip().lower()
-        except (KeyboardInterrupt, EOFError):
-            echo("")
-            return False
-        if answer in YES or (answer in Y and not destructive):
-            return True
-        if answer in Y:
-            echo(_("Type yes in full to make this change."))
-        return False
+        asked = question if columns is None else "\n".join(wrap_words(question, columns()))
+        while True:
+            try:
+                answer = session.prompt(asked).strip().lower()
+            except (KeyboardInterrupt, EOFError):
+                return False
+            if answer in YES or (answer in Y and not destructive):
+                return True
+            if answer not in Y:
+                return False
+            echo(_("Type yes in full to make this change (Enter: no)."))
 
     return ask
 
@@ -189,8 +253,10 @@ class PlayCompleter(Completer):
 
     def __init__(self, shell: Shell) -> None:
         self.shell = shell
-        deal = [p for p in shell.cli.deal.params if p.name != "session"]
-        self.deal = {opt: param for param in deal for opt in getattr(param, "opts", [])}
+        self.deal: dict[str, click.Parameter] = {}
+        if shell.path:
+            deal = [p for p in shell.cli.deal.params if p.name != "session"]
+            self.deal = {opt: param for param in deal for opt in getattr(param, "opts", [])}
 
     def options(self, words: list[str]) -> dict[str, click.Parameter]:
         """The options of the command a line is (a deal's, if it names none)."""
@@ -215,6 +281,10 @@ class PlayCompleter(Completer):
     def candidates(self, words: list[str], word: str) -> list[tuple[str, str]]:
         from .short import starting
 
+        if not self.shell.path:  # no session yet: the commands that need none
+            if not words:
+                return starting(list(self.shell.commands().items()), word)
+            return self.arguments(words, word) if words[0].lower() != "new" else []
         read = self.shell.snapshot()
         previous = words[-1] if words else ""
         if previous == "--format":

@@ -25,6 +25,7 @@ from .options import (
     folder_to_list,
     held_interrupt,
     mark_recorded,
+    output_file_option,
     output_options,
     session_option,
     session_path,
@@ -105,6 +106,7 @@ Examples:
   scorekeeper show -s sessions/loo-evening.toml --format github
   scorekeeper show --format json
   scorekeeper show --chart
+  scorekeeper show --format csv --output evening.csv
 """))
 @session_option
 @click.option("--chart", is_flag=True, help=_("Draw each player's running balance instead."))
@@ -112,6 +114,7 @@ Examples:
               help=_("Print at once, never through a pager (on a terminal, a show taller "
                      "than it is paged)."))
 @output_options
+@output_file_option
 @click.pass_context
 def show(ctx: click.Context, session: str | None, chart: bool, no_pager: bool,
          fmt: str | None) -> None:
@@ -152,6 +155,7 @@ Examples:
 """))
 @session_option
 @output_options
+@output_file_option
 @click.pass_context
 def history_command(ctx: click.Context, session: str | None, fmt: str | None) -> None:
     """`history`: the session's changes after the fact."""
@@ -178,9 +182,11 @@ Examples:
   scorekeeper settle
   scorekeeper settle -s sessions/loo-evening.toml --format json
   scorekeeper settle --format csv --table payments > payments.csv
+  scorekeeper settle --output settle.txt
 """))
 @session_option
 @output_options
+@output_file_option
 @table_option("players", "payments", "paid", "owed")
 @click.pass_context
 def settle(ctx: click.Context, session: str | None, fmt: str | None, table: str | None

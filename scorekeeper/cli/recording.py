@@ -225,10 +225,12 @@ def undo(ctx: click.Context, session: str | None, why: str | None) -> None:
         last, view = done.removed, view_of(done.session.game)
         described = view.what(last.result)
         moved = view.consequences(done.outcome, quiet=True)
-        if last.number is None:
-            return moved, _("Type yes to remove the {what}: ").format(what=described)
-        return moved, _("Type yes to remove deal {number} (dealt by {dealer}: {what}): "
-                        ).format(number=last.number, dealer=last.dealer, what=described)
+        if last.number is None:  # what it removes, the nets it moves, then the question
+            return ([_("Undo removes the {what}.").format(what=described), *moved],
+                    _("Type yes to remove it: "))
+        return ([_("Undo removes deal {number} (dealt by {dealer}: {what}).").format(
+            number=last.number, dealer=last.dealer, what=described), *moved],
+                _("Type yes to remove deal {number}: ").format(number=last.number))
 
     done = save_revision(ctx, session_path(ctx, session), compute, what, confirm)
     if done is None:

@@ -1,0 +1,95 @@
+"""Starting a sitting at the prompt of `play`: `new` with what it lacks asked for (the
+game, the players, the stake), each question completed; the session is then made by the
+game's own `new`, the very command `scorekeeper GAME new` runs."""
+
+from __future__ import annotations
+
+import datetime
+import os
+from collections.abc import Callable
+
+from ..files import paths
+from ..i18n import _
+
+Read = Callable[[str, list[str], bool], "str | None"]
+"""Asks a question: its text, the words to complete, whether the answer is a list (A,B,C:
+each name completed); the answer, or None when the person gave up (Ctrl-C, Ctrl-D)."""
+
+
+def known_players(folder: str) -> list[str]:
+    """The names played under in the folder's sessions, most used first."""
+    from .. import files
+
+    seen: dict[str, int] = {}
+    try:
+        found = paths.list_sessions(folder)
+    except Exception:  # a folder that cannot be listed offers no names
+        return []
+    for path in found:
+        try:
+            players = files.glance(path).players
+        except Exception:  # a session that cannot be read offers none
+            continue
+        for name in players:
+            seen[name] = seen.get(name, 0) + 1
+    return sorted(seen, key=lambda n: (-seen[n], n.casefold()))
+
+
+def free_name(folder: str, game: str, day: datetime.date) -> str:
+    """A session name for `game` on `day` not yet used in `folder`: loo-2026-12-02, -2..."""
+    base = f"{game}-{day.isoformat()}"
+    name, n = base, 1
+    while os.path.lexists(os.path.join(folder, f"{name}.toml")):
+        n += 1
+        name = f"{base}-{n}"
+    return name
+
+
+def game_named(typed: str) -> str:
+    """The game a start of its name names (l: loo), else what was typed."""
+    from ..games import NAMES
+
+    word = typed.strip().lower()
+    found = [name for name in NAMES if name.startswith(word)] if word else []
+    return found[0] if len(found) == 1 else word
+
+
+def players_given(answer: str) -> str:
+    """Players as typed (Ann,Bob,Cid, or Ann Bob Cid): as --players takes them."""
+    if "," in answer:
+        return ",".join(part.strip() for part in answer.split(","))
+    return ",".join(answer.split())
+
+
+def asked(folder: str, typed: list[str], read: Read) -> list[str] | None:
+    """`new`'s arguments: those typed, and what they lack asked for; None if given up."""
+    from ..games import NAMES
+
+    args = list(typed)
+    if args:
+        args[0] = game_named(args[0])
+    while not args or args[0] not in NAMES:
+        if args:
+            from .options import echo
+
+            echo(_("Error: {message}").format(message=_("no game {game!r}: {games}").format(
+                game=args[0], games=", ".join(NAMES))))
+        game = read(_("Game ({games}): ").format(games=", ".join(NAMES)), list(NAMES), False)
+        if game is None or not game.strip():
+            return None
+        args = [game_named(game), *args[1:]]
+    if len(args) < 2 or args[1].startswith("-"):
+        args.insert(1, free_name(folder, args[0].lower(), datetime.date.today()))
+    if "--players" not in args:
+        answer = read(_("Players in seat order (Ann,Bob,Cid): "), known_players(folder), True)
+        if answer is None or not answer.strip():
+            return None
+        args += ["--players", players_given(answer)]
+        if "--value" not in args:
+            stake = read(_("Money per unit, and currency [1]: "), [], False)
+            if stake is None:
+                return None
+            words = stake.split()
+            args += ["--value", words[0]] if words else []
+            args += ["--currency", " ".join(words[1:])] if len(words) > 1 else []
+    return args

@@ -1,0 +1,98 @@
+"""The evening in one shell: play with no session starts one, the folder's commands at
+the prompt, reports written to a file, Ctrl-C marking the dropped line."""
+
+from __future__ import annotations
+
+import os
+import pty
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from .helpers import scorekeeper_command
+from .test_table import Terminal
+from .test_trust import sk
+
+
+def test_piped_play_with_no_session_says_how_in_one_line_of_80(tmp_path: Path) -> None:
+    result = sk(tmp_path, "play", stdin="show\n", code=1)
+    assert result.stderr.count("\n") == 1 and len(result.stderr.rstrip("\n")) <= 80
+    assert "-s NAME" in result.stderr and "new" in result.stderr
+
+
+@pytest.mark.parametrize("first", ["new loo fri --players Ann,Bob,Cid",
+                                   "loo new fri --players Ann,Bob,Cid"])
+def test_piped_play_may_start_with_new_and_goes_on_with_it(tmp_path: Path, first: str
+                                                           ) -> None:
+    lines = [first, "b=2 c=1", "sessions", "book", "settle --format csv > s.csv",
+             "stats --output st.txt"]
+    result = sk(tmp_path, "play", stdin="\n".join(lines) + "\n", cwd=tmp_path)
+    assert "Playing " in result.stdout and "Hand 1, dealt by Ann" in result.stdout
+    assert "'book' is not" not in result.stderr
+    assert (tmp_path / "s.csv").read_text().startswith("player,net")
+    assert "looed" in (tmp_path / "st.txt").read_text()
+
+
+def test_a_redirect_to_a_command_that_writes_no_file_names_output(tmp_path: Path) -> None:
+    sk(tmp_path, "loo", "new", "fri", "--players", "Ann,Bob,Cid")
+    result = sk(tmp_path, "play", stdin="sessions > x\n", code=1, cwd=tmp_path)
+    assert "--output FILE" in result.stderr and not (tmp_path / "x").exists()
+
+
+def test_output_to_a_folder_that_does_not_exist_is_one_line(tmp_path: Path) -> None:
+    sk(tmp_path, "loo", "new", "fri", "--players", "Ann,Bob,Cid")
+    result = sk(tmp_path, "settle", "--output", str(tmp_path / "no" / "x.txt"), code=1)
+    assert result.stderr.count("\n") == 1 and "no folder" in result.stderr
+
+
+def test_use_in_play_switches_the_session(tmp_path: Path) -> None:
+    sk(tmp_path, "loo", "new", "fri", "--players", "Ann,Bob,Cid")
+    sk(tmp_path, "bridge", "new", "sat", "--players", "N,E,S,W")
+    result = sk(tmp_path, "play", stdin="use fri\nb=2 c=1\n")
+    assert "Hand 1, dealt by Ann" in result.stdout
+
+
+def test_bare_play_on_a_terminal_starts_an_evening(tmp_path: Path) -> None:
+    main, secondary = pty.openpty()
+    env = {"PATH": os.environ["PATH"], "SCOREKEEPER_DIR": str(tmp_path), "HOME": str(tmp_path),
+           "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", "NO_COLOR": "1", "COLUMNS": "80",
+           "LINES": "24"}
+    proc = subprocess.Popen([scorekeeper_command(), "play"], stdin=secondary, stdout=secondary, cwd=tmp_path,
+                            stderr=secondary, env=env, close_fds=True)
+    os.close(secondary)
+    screen = Terminal(main)
+    try:
+        screen.expect(b"Game (")
+        screen.type(b"l\r")
+        screen.expect(b"Players")
+        screen.type(b"Ann,Bob,Cid\r")
+        screen.expect(b"Money per unit")
+        screen.type(b"0.05 kr\r")
+        screen.expect(b"pool 0 + 3>")
+        screen.type(b"b=2 c=1\r")
+        screen.expect(b"hand 2")
+        screen.type(b"half a line\x03")
+        screen.expect(b"half a line^C")
+        screen.type(b"undo\r")
+        screen.expect(b"Undo removes deal 1")
+        screen.expect(b"Nets now")
+        screen.expect(b"Type yes to remove deal 1")
+        screen.type(b"y\r")
+        screen.expect(b"Type yes in full")
+        screen.expect(b"Type yes to remove deal 1")
+        screen.type(b"\r")
+        screen.expect(b"Nothing changed.")
+        screen.type(b"book\r")
+        screen.expect(b"1 sitting")
+        screen.type(b"settle --format csv > s.csv\r")
+        screen.expect(b"Written to s.csv.")
+        screen.expect(b" deals")  # the prompt again: a Ctrl-D typed before it is the tty's
+        screen.type(b"\x04")
+        assert screen.drain_until_exit(proc) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+        os.close(main)
+    assert (tmp_path / "s.csv").read_text().startswith("player,net")
