@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from .. import i18n
 from ..i18n import _
 from .options import CONTEXT, Command, session_option
+
+if TYPE_CHECKING:
+    from ..files import Snapshot
 
 
 def _format(output: str, fmt: str | None) -> str:
@@ -60,7 +64,7 @@ def sheet(ctx: click.Context, session: str | None, output: str, fmt: str | None,
         atomic.write_atomic(output, data, locked=False)
 
 
-def _made(read: object, fmt: str, paper: str) -> bytes:
+def _made(read: Snapshot, fmt: str, paper: str) -> bytes:
     """The sheet's bytes for a session as read."""
     from ..history import changed_entries
     from ..reckoning import reckon
@@ -68,16 +72,15 @@ def _made(read: object, fmt: str, paper: str) -> bytes:
     from ..render.report import emit
     from ..render.reports import settle, show
 
-    header = read.header  # type: ignore[attr-defined]
+    header = read.header
     title = _("{game} -- {name}").format(game=header.game.name, name=header.name)
-    about = _("{day}. Players: {players}. Stake: {value} {currency} a point.").format(
+    about = _("{day}. Players: {players}. A unit: {value} {currency}.").format(
         day=i18n.day(header.date) if header.date else "?",
         players=", ".join(header.players), value=i18n.number(header.value),
-        currency=header.currency).replace("  ", " ")
-    blocks = [emit(show(read.session, read.played, read.standing,  # type: ignore[attr-defined]
-                        changed_entries(read.history)), None, None),  # type: ignore[attr-defined]
-              emit(settle(header, reckon(header, read.standing)),  # type: ignore[attr-defined]
-                   None, None)]
+        currency=header.currency).replace(" .", ".")
+    blocks = [emit(show(read.session, read.played, read.standing,
+                        changed_entries(read.history)), None, None),
+              emit(settle(header, reckon(header, read.standing)), None, None)]
     if fmt == "pdf":
         return render.to_pdf(title, about, blocks, paper)
     return render.to_html(i18n.speaking().code, title, about, blocks, paper)
