@@ -11,7 +11,8 @@ within 2.3x the time of 10,000); the book of 500 sittings of 40 deals within 3x,
 over them within 3x; `pay` into the bundled month (sessions/club) within 1.3x, and the book
 of the 500 sittings beside 1,000 payments within 3x (a payment into it is shown); `play` at
 most 5 ms a piped deal line at 300 deals; `show` of 100,000 Bridge deals within 2x of
-100,000 Pinochle deals, in under 500 MB. Exits 1 if a target is missed.
+100,000 Pinochle deals, in under 500 MB; `sheet` of a
+40-deal evening within 1 s. Exits 1 if a target is missed.
 """
 
 from __future__ import annotations
@@ -335,6 +336,20 @@ def history_rows(folder: Path, runs: int) -> list[Row]:
     return rows
 
 
+def sheet_rows(folder: Path, runs: int) -> list[Row]:
+    """`sheet` of a 40-deal evening, as PDF and as HTML: within 1 s each (the value is
+    the seconds, a median of the runs)."""
+    path = write(folder / "sheet.toml", loo_sitting("sheet", 40))
+    rows = []
+    for suffix in ("pdf", "html"):
+        args = [scorekeeper(), "sheet", "-s", str(path), "--output",
+                str(folder / f"sheet.{suffix}")]
+        _, cost = side_by_side(args, max(3, runs // 3))
+        rows.append(Row(f"sheet of a 40-deal evening ({suffix}), seconds",
+                        f"{'':9} {cost * 1000:7.1f}ms", cost, 1.0))
+    return rows
+
+
 def _with(session: AnySession, entries: tuple[Any, ...]) -> AnySession:
     from scorekeeper.values import replace
 
@@ -343,7 +358,8 @@ def _with(session: AnySession, entries: tuple[Any, ...]) -> AnySession:
 
 PARTS: dict[str, Callable[[Path, int], Any]] = {
     "deal": deal_rows, "play": play_rows, "read": read_rows, "book": book_rows,
-    "long": long_rows, "history": history_rows, "cache": lambda folder, runs: cache_rows(folder),
+    "long": long_rows, "history": history_rows, "sheet": sheet_rows,
+    "cache": lambda folder, runs: cache_rows(folder),
 }
 
 

@@ -40,6 +40,7 @@ COMMANDS = {
     "join": "seating", "leave": "seating",
     "history": "reading:history_command", "check": "reading", "completion": "reading",
     "pay": "pay",
+    "sheet": "sheet",
 }
 
 
