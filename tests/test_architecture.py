@@ -129,7 +129,7 @@ def test_imports_point_one_way(module: str) -> None:
 def test_the_top_of_the_package_reads_as_its_layers() -> None:
     top = sorted(p.name for p in PACKAGE.iterdir() if p.name != "__pycache__")
     assert top == ["__init__.py", "__main__.py", "book.py", "cli", "entry.py", "errors.py",
-                   "files", "games", "history.py", "i18n.py", "ledger.py", "locale",
+                   "files", "fonts", "games", "history.py", "i18n.py", "ledger.py", "locale",
                    "reckoning.py", "render", "seating.py", "session.py", "tablenow.py", "text.py",
                    "values.py"]
 

@@ -96,3 +96,21 @@ def test_bare_play_on_a_terminal_starts_an_evening(tmp_path: Path) -> None:
         proc.wait()
         os.close(main)
     assert (tmp_path / "s.csv").read_text().startswith("player,net")
+
+
+@pytest.mark.parametrize(("game", "line"), [("loo", "deal a=1 b=1 c=1"),
+                                             ("pinochle", "deal c 300 300"),
+                                             ("bridge", "deal sans a8")])
+def test_a_deal_may_begin_with_the_word_deal_in_play(tmp_path: Path, game: str, line: str
+                                                     ) -> None:
+    """`deal ...` at the prompt is the deal, as on the command line (it once said "unknown
+    command 'deal': did you mean deal?"), in any case of the word."""
+    from .helpers import scorekeeper_command
+
+    env = {**os.environ, "SCOREKEEPER_DIR": str(tmp_path), "HOME": str(tmp_path)}
+    lines = f"{game} new e --players Ann,Bob,Cid,Dan --date 2026-11-01\n{line}\n" \
+            f"{line.replace('deal', 'Deal', 1)}\n"
+    done = subprocess.run([scorekeeper_command(), "play", "--keep-going"], input=lines,
+                          text=True, capture_output=True, env=env, check=False)
+    assert "unknown command" not in done.stderr
+    assert ", dealt by Ann" in done.stdout and ", dealt by Bob" in done.stdout, done.stdout

@@ -86,7 +86,7 @@ def test_loo_completes_who_joined_and_not_who_left(tmp_path: Path) -> None:
     play_lines(tmp_path, [f"loo new e --players Ann,Bo,Cid,Dan {DATE}", "deal pass",
                           "leave Bo", "join Nina"])
     names = ["Ann=", "Cid=", "Dan=", "Nina="]
-    assert offered(tmp_path, "e", "")[-len(names) - 4:-4] == names
+    assert [w for w in offered(tmp_path, "e", "") if w.endswith("=")] == names
     assert both(tmp_path, "e", "deal ")[:4] == names
     assert both(tmp_path, "e", "deal a=1 --miss ") == ["Ann", "Cid", "Dan", "Nina"]
     assert both(tmp_path, "e", "deal --order a,") == ["a,Ann", "a,Cid", "a,Dan", "a,Nina"]

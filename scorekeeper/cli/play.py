@@ -113,9 +113,9 @@ def play(ctx: click.Context, session: str | None, keep_going: bool) -> None:
 def _chosen(ctx: click.Context, session: str | None) -> str | None:
     """The session to play, or None if none is chosen (none given, none current)."""
     from ..files import paths
-    from .options import folder
+    from .options import folder_to_list
 
-    if session is None and not paths.current_session(folder(ctx)):
+    if session is None and not paths.current_session(folder_to_list(ctx)):
         return None
     return session_path(ctx, session)
 
@@ -227,6 +227,8 @@ class Shell:
             return name, game_cli(game).group.commands["new"], words[1:]
         if not self.path:
             return self.root_command(name, words) or ("deal", no_session, words)
+        if name == "deal":  # the word a deal may begin with, as on the command line
+            return name, self.cli.deal, words[1:]
         if name == "pay":  # the book of the session's own folder
             return name, pay.pay, ["--dir", os.path.dirname(self.path) or ".", *words[1:]]
         if name in found:
@@ -405,7 +407,7 @@ def one_line(shell: Shell, line: str, ask: Ask | None = None, begin: Begin | Non
     if found is None:
         return None
     name, command, args = found
-    if name == "deal" and (slip := _slip(shell, words[0])):
+    if name == "deal" and first != "deal" and (slip := _slip(shell, words[0])):
         click.echo(_("Error: {message}").format(message=_(
             "unknown command {word!r}: did you mean {command}? ('help' lists them)").format(
                 word=visible(words[0]), command=slip)), err=True)
