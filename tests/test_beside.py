@@ -4,6 +4,7 @@ link, a private session's copies and caches."""
 
 from __future__ import annotations
 
+import contextlib
 import marshal
 import os
 import stat
@@ -59,10 +60,8 @@ def test_deleting_the_lock_while_writers_race_loses_nothing(tmp_path: Path) -> N
 
     def delete() -> None:
         while not stop.is_set():
-            try:
+            with contextlib.suppress(FileNotFoundError):
                 lock.unlink()
-            except FileNotFoundError:
-                pass
 
     deleter = threading.Thread(target=delete)
     deleter.start()
