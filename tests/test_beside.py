@@ -103,3 +103,22 @@ def test_a_private_sittings_cache_and_copies_are_private(tmp_path: Path) -> None
     for made in (tmp_path / ".ev.toml.cache", tmp_path / "ev.toml.~1~",
                  tmp_path / ".book.cache"):
         assert stat.S_IMODE(made.stat().st_mode) & 0o077 == 0, made
+
+
+def test_new_force_replaces_only_a_session_in_its_own_folder(tmp_path: Path) -> None:
+    """A file that does not read as a session, or a link out of the folder, is named and
+    left as it is, with nothing made beside it; a session is kept and replaced."""
+    notes = tmp_path / "elsewhere" / "notes.txt"
+    notes.parent.mkdir()
+    notes.write_text("not a session")
+    (tmp_path / "away.toml").symlink_to(notes)
+    (tmp_path / "junk.toml").write_text("this is no session\n")
+    for name, said in (("away", "outside its folder"), ("junk", "does not read as a session")):
+        done = sk(tmp_path, "loo", "new", name, "--players", "Ann,Bob,Cid", "--force", code=1)
+        assert said in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert notes.read_text() == "not a session"
+    assert sorted(p.name for p in notes.parent.iterdir()) == ["notes.txt"]
+    assert (tmp_path / "junk.toml").read_text() == "this is no session\n"
+    evening(tmp_path)
+    sk(tmp_path, "loo", "new", "ev", "--players", "Ann,Bob,Dan", "--force")
+    assert (tmp_path / "ev.toml.~1~").exists()

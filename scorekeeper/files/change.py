@@ -265,6 +265,10 @@ def create(path: str, session: AnySession, force: bool, on_locked: OnLocked | No
         raise SessionError(_("cannot make the folder {folder!r}: {reason}").format(
             folder=folder, reason=error.strerror)) from None
     real = atomic.real_path(path)
+    if os.path.islink(path) and os.path.dirname(real) != atomic.real_path(folder or "."):
+        raise SessionError(_("{path} is a link to {real}, outside its folder: it is not "
+                             "replaced (remove the link to make a new session)").format(
+                                 path=path, real=real))
     with atomic.locked(real, on_locked):
         kept = _replaced(path, real, session, force)
         from . import codec
@@ -290,14 +294,15 @@ def _replaced(path: str, real: str, session: AnySession, force: bool) -> str | N
         raise SessionError(_("{path!r} leads to {real!r}, which is not a session file: it is "
                              "not replaced").format(path=path, real=real))
     if not os.path.exists(real):
-        return None  # a link to nothing: the new session is made where it leads
+        return None  # a link to nothing in the folder: the new session is made there
     atomic.check_writable(real)
     raw = atomic.read_file(real)
     try:
         old = snapshot.from_bytes(path, real, raw, atomic.Identity(0, 0, 0, 0, 0), keep=False)
-    except ScorekeeperError:
-        old = None  # a damaged file: kept, and replaced
-    if old is not None and old.header.paid is not None:
+    except ScorekeeperError as error:
+        raise SessionError(_("{path} does not read as a session, so it is not replaced: "
+                             "{problem}").format(path=path, problem=error)) from None
+    if old.header.paid is not None:
         raise SessionError(_("session {name!r} was paid on {paid}: reopen it with "
                              "'scorekeeper paid --undo' first to replace it").format(
                                  name=session.name, paid=i18n.day(old.header.paid)))
