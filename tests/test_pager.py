@@ -74,17 +74,9 @@ def test_never_into_a_pipe(long_evening: Path) -> None:
 
 
 def test_show_in_play_is_paged_and_the_shell_goes_on(long_evening: Path) -> None:
-    from .test_table import Terminal
+    from .test_races import playing
 
-    main, secondary = pty.openpty()
-    env = {"PATH": os.environ["PATH"], "SCOREKEEPER_DIR": str(long_evening),
-           "HOME": str(long_evening), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1",
-           "NO_COLOR": "1", "PAGER": PAGER, "LINES": "10", "COLUMNS": "80"}
-    proc = subprocess.Popen([scorekeeper_command(), "play"], stdin=secondary, stdout=secondary,
-                            stderr=secondary, env=env, close_fds=True)
-    os.close(secondary)
-    screen = Terminal(main)
-    try:
+    with playing(long_evening, PAGER=PAGER, LINES="10") as screen:
         screen.expect(b"pool ")
         screen.type(b"show\r")
         screen.expect(b"PAGED:")
@@ -92,10 +84,3 @@ def test_show_in_play_is_paged_and_the_shell_goes_on(long_evening: Path) -> None
         screen.type(b"show --no-pager\r")
         screen.expect(b"\nNext dealer: ")  # a line of its own, not the pager's "PAGED:"
         screen.expect(b"hand 13")
-        screen.type(b"\x04")
-        assert screen.drain_until_exit(proc) == 0
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait()
-        os.close(main)

@@ -4,14 +4,13 @@ the prompt, reports written to a file, Ctrl-C marking the dropped line."""
 from __future__ import annotations
 
 import os
-import pty
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from .helpers import scorekeeper_command
-from .test_table import Terminal
+from .test_races import playing
 from .test_trust import sk
 
 
@@ -54,15 +53,7 @@ def test_use_in_play_switches_the_session(tmp_path: Path) -> None:
 
 
 def test_bare_play_on_a_terminal_starts_an_evening(tmp_path: Path) -> None:
-    main, secondary = pty.openpty()
-    env = {"PATH": os.environ["PATH"], "SCOREKEEPER_DIR": str(tmp_path), "HOME": str(tmp_path),
-           "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", "NO_COLOR": "1", "COLUMNS": "80",
-           "LINES": "24"}
-    proc = subprocess.Popen([scorekeeper_command(), "play"], stdin=secondary, stdout=secondary, cwd=tmp_path,
-                            stderr=secondary, env=env, close_fds=True)
-    os.close(secondary)
-    screen = Terminal(main)
-    try:
+    with playing(tmp_path) as screen:
         screen.expect(b"Game (")
         screen.type(b"l\r")
         screen.expect(b"Players")
@@ -88,13 +79,6 @@ def test_bare_play_on_a_terminal_starts_an_evening(tmp_path: Path) -> None:
         screen.type(b"settle --format csv > s.csv\r")
         screen.expect(b"Written to s.csv.")
         screen.expect(b" deals")  # the prompt again: a Ctrl-D typed before it is the tty's
-        screen.type(b"\x04")
-        assert screen.drain_until_exit(proc) == 0
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait()
-        os.close(main)
     assert (tmp_path / "s.csv").read_text().startswith("player,net")
 
 
@@ -105,7 +89,6 @@ def test_a_deal_may_begin_with_the_word_deal_in_play(tmp_path: Path, game: str, 
                                                      ) -> None:
     """`deal ...` at the prompt is the deal, as on the command line (it once said "unknown
     command 'deal': did you mean deal?"), in any case of the word."""
-    from .helpers import scorekeeper_command
 
     env = {**os.environ, "SCOREKEEPER_DIR": str(tmp_path), "HOME": str(tmp_path)}
     lines = f"{game} new e --players Ann,Bob,Cid,Dan --date 2026-11-01\n{line}\n" \

@@ -26,14 +26,15 @@ def loo(tmp_path: Path, name: str = "evening", deals: int = 2) -> Path:
 
 
 @contextmanager
-def playing(tmp_path: Path) -> Iterator[Terminal]:
-    """`scorekeeper play` on a pseudo-terminal, left with Ctrl-D at the end."""
+def playing(tmp_path: Path, **more: str) -> Iterator[Terminal]:
+    """`scorekeeper play` on a pseudo-terminal in the folder `tmp_path` (`more`: variables
+    a test adds or changes), left with Ctrl-D at the end."""
     main, secondary = pty.openpty()
     env = {"PATH": os.environ["PATH"], "SCOREKEEPER_DIR": str(tmp_path), "HOME": str(tmp_path),
            "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", "NO_COLOR": "1", "COLUMNS": "80",
-           "LINES": "24"}
+           "LINES": "24", **more}
     proc = subprocess.Popen([scorekeeper_command(), "play"], stdin=secondary, stdout=secondary,
-                            stderr=secondary, env=env, close_fds=True)
+                            stderr=secondary, env=env, close_fds=True, cwd=tmp_path)
     os.close(secondary)
     screen = Terminal(main)
     try:
