@@ -70,27 +70,39 @@ class TableNow:
             raise RuleError(_("{player} has left the table already").format(
                 player=gone)) from None
 
+    @property
+    def may_leave(self) -> tuple[str, ...]:
+        """The seated whom no rubber being played or set to be played names: those
+        check_leave lets go (the game's fewest players are the seating rule's to say)."""
+        return tuple(p for p in self.seated if self._leave_refusal(p) is None)
+
     def check_leave(self, player: str) -> None:
         """Refuse to let `player` go while a rubber being played or to be played names him:
         the partnerships must leave him out first."""
+        refusal = self._leave_refusal(player)
+        if refusal is not None:
+            raise RuleError(refusal)
+
+    def _leave_refusal(self, player: str) -> str | None:
+        """Why `player` may not go now, or None."""
         if self.playing is not None and player in self.playing.teams.seating:
-            raise RuleError(_(
+            return _(
                 "{player} plays in rubber {number}, which is being played by {teams}: "
                 "{player} may leave once it is won").format(
-                    player=player, number=self.playing.number, teams=self.playing.teams))
+                    player=player, number=self.playing.number, teams=self.playing.teams)
         upcoming = self.upcoming
         if upcoming is None or player not in upcoming.teams.seating:
-            return
+            return None
         if self.pending is not None:
-            raise RuleError(_(
+            return _(
                 "{player} is named in the partnerships set for rubber {number} ({teams}): "
                 "change the teams first ('{game} rubber --teams'), then {player} may "
                 "leave").format(player=player, number=upcoming.number, teams=upcoming.teams,
-                                game=self.game))
-        raise RuleError(_(
+                                game=self.game)
+        return _(
             "{player} plays in rubber {number}, which is to be played next by {teams}: "
             "{player} may leave once other partnerships are set ('{game} rubber --teams')"
-        ).format(player=player, number=upcoming.number, teams=upcoming.teams, game=self.game))
+        ).format(player=player, number=upcoming.number, teams=upcoming.teams, game=self.game)
 
     def check_partnerships(self, teams: Teams) -> None:
         """New partnerships name four players at the table, and are new: the same ones

@@ -513,11 +513,12 @@ class Sitting(RuleBasedStateMachine):
 
 def completions(game: str, model: Model) -> dict[str, tuple[str, list[str]]]:
     """Each completion that offers players: the line typed, and the players it should offer
-    (README): `leave` the players seated (one who may not leave now is told why), at the
-    prompt and in the shell alike."""
+    (README): `leave` the players whom no partnership being played or set names (one who
+    may not leave, for that or because the table is at its fewest, is told why when
+    named), at the prompt and in the shell alike."""
     found = {
         "deal": ("h " if game == "bridge" else "", model.in_play()),
-        "leave": ("leave ", list(model.seated)),
+        "leave": ("leave ", model.may_leave(counted=False)),
         "join --after": ("join Zed --after ", list(model.seated)),
         "pay": ("pay ", list(model.everyone)),
     }

@@ -176,9 +176,10 @@ class Model:
         joined = [e[1] for e in self.entries if e[0] == "join"]
         return list(dict.fromkeys([*self.players, *joined]))
 
-    def may_leave(self, at: dict[str, Any], name: str) -> bool:
+    def may_leave(self, at: dict[str, Any], name: str, counted: bool = True) -> bool:
+        """Whether `name` may leave; not `counted`: were the table not at its fewest."""
         least = {"loo": 3, "pinochle": 3, "bridge": 4}[self.game]
-        if len(at["seated"]) <= least:
+        if counted and len(at["seated"]) <= least:
             return False
         if self.game != "bridge":
             return True

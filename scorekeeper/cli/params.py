@@ -35,6 +35,11 @@ def seated(now: TableNow) -> Sequence[str]:
     return now.seated.names
 
 
+def leaving(now: TableNow) -> Sequence[str]:
+    """Who may leave the table now."""
+    return now.may_leave
+
+
 def dealers(now: TableNow) -> Sequence[str]:
     """Who may deal the next deal."""
     return now.may_deal

@@ -9,7 +9,7 @@ import click
 
 from ..i18n import _
 from .options import CONTEXT, Command, echo, session_option, session_path
-from .params import Player, seated
+from .params import Player, leaving, seated
 
 
 @click.command(context_settings=CONTEXT, cls=Command, help=_("""\
@@ -57,7 +57,7 @@ leave.
 Example:
   scorekeeper leave Bob
 """))
-@click.argument("name", type=Player(seated), metavar=_("NAME"))
+@click.argument("name", type=Player(leaving), metavar=_("NAME"))
 @session_option
 @click.pass_context
 def leave(ctx: click.Context, name: str, session: str | None) -> None:
