@@ -248,3 +248,36 @@ def test_random_sittings_through_the_commands(game: str, size: int, drawn: list[
     """Each command refused or done as the rules say; after each, who deals and whom the
     completion of leave and of a deal offers are the model's."""
     sitting_through_commands(game, size, drawn[:16])
+
+
+@pytest.mark.parametrize("game, first, later", [
+    ("loo", "deal a1 b2 c0", "deal a1 b2 e0"),
+    ("pinochle", "deal pass", "deal pass"),
+    ("bridge", "deal nt a9 -", "deal nt a9 -"),
+])
+def test_amend_n_completes_the_players_as_deal_n_was_dealt(tmp_path: Path, game: str,
+                                                           first: str, later: str) -> None:
+    """Dan leaves and Eve joins after deal 1: amend 1 names Dan's table, amend 2 Eve's;
+    at the prompt and in the shell, from one answer (the table as deal N was dealt)."""
+    players = "Ann,Bob,Cid,Dan,Eve" if game == "bridge" else "Ann,Bob,Cid,Dan"
+    setup = [f"{game} new s --players {players} {DATE}", first]
+    if game == "bridge":  # Eve sat out rubber 1; after it, the next four are set without Dan
+        setup += ["deal nt a9 -", "bridge rubber --teams Ann,Cid/Bob,Eve", "leave Dan",
+                  "join Fay", later]
+    else:
+        setup += ["leave Dan", "join Eve", later]
+    play_lines(tmp_path, setup)
+    now = show(tmp_path)
+    word = "nt " if game == "bridge" else ""
+    last = len(now["deals"])
+    for number in (1, last):
+        played = set(now["deals"][number - 1]["players"]) if "players" in now["deals"][
+            number - 1] else None
+        line = f"amend {number} {word}"
+        people = {"Ann", "Bob", "Cid", "Dan", "Eve", "Fay"}
+        at_prompt = {n.removesuffix("=") for n in offered(tmp_path, "s", line)} & people
+        in_shell = {n.removesuffix("=") for n in completed(tmp_path, line)} & people
+        assert at_prompt == in_shell, (number, at_prompt, in_shell)
+        assert ("Dan" in at_prompt) == (number == 1), (number, at_prompt)
+        if played is not None:
+            assert at_prompt <= set(played) | {"Eve", "Fay"}

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
     from ..files.revise import Amended
+    from ..tablenow import TableNow
 from ..values import value
 from .options import CONTEXT, Command, echo, run_state, session_params, session_path, why_param
 from .params import Count, Player, dealers
@@ -64,12 +65,12 @@ class DealForm:
     order: o ada), named beside the option when the deal was typed short."""
     complete: Callable[[Any, list[str], str], list[tuple[str, str]]] = (
         lambda read, words, incomplete: [])
+    """What may come next in the short form: given the session as read (its `table_now`:
+    who sits, who deals; for amend N the table as deal N was dealt), the words typed before
+    and the one being typed, each candidate and what it is."""
     starts: Callable[[Any, str], bool] = lambda read, word: True
     """Whether a deal may begin with `word` (given the session as read): a word that
     cannot, but is near a command's name, is taken for a slip (`shwo`)."""
-    """What may come next in the short form: given the session as read (a Snapshot: who
-    sits, who deals), the words typed before and the one being typed, each candidate and
-    what it is."""
 
 
 @value
@@ -242,7 +243,8 @@ def _words(form: DealForm) -> click.Argument:
         from .saving import known_or_open
 
         try:
-            read = known_or_open(ctx, session_path(ctx, ctx.params.get("session")))
+            read = as_dealt(known_or_open(ctx, session_path(ctx, ctx.params.get("session"))),
+                            ctx.params.get("number"))
             words = list(ctx.params.get("words") or ())
             return [CompletionItem(value, help=about)
                     for value, about in form.complete(read, words, incomplete)]
@@ -250,6 +252,23 @@ def _words(form: DealForm) -> click.Argument:
             return []
 
     return click.Argument(["words"], nargs=-1, metavar=form.words, shell_complete=complete)
+
+
+@value
+class AsDealt:
+    """What a deal's completion reads of a session (its table), as deal N was dealt."""
+
+    table_now: TableNow
+
+
+def as_dealt(read: Any, number: object) -> Any:
+    """What the words of `amend N` are completed from: the table as deal N was dealt (who
+    sat, who dealt, who sat out); `read` itself when N is not a deal of it (or not given,
+    as for `deal`)."""
+    if isinstance(number, str):
+        number = int(number) if number.isdigit() and len(number) < 10 else None
+    table = read.table_at(number) if isinstance(number, int) else None
+    return read if table is None else AsDealt(table)
 
 
 def _chosen(ctx: click.Context, path: str, game: str, form: DealForm, values: Values) -> Values:

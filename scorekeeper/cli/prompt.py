@@ -317,7 +317,9 @@ class PlayCompleter(Completer):
             numbered = [(str(p.number), view.what(p.result)[:40]) for p in read.played
                         if p.number is not None]
             return starting(numbered[::-1], word)
-        return self.shell.form.complete(read, words[2:], word)
+        from .common import as_dealt
+
+        return self.shell.form.complete(as_dealt(read, words[1]), words[2:], word)
 
     def values(self, param: click.Parameter, read: Any, word: str) -> list[tuple[str, str]]:
         """An option's values: players as the table now has them, or the option's words."""

@@ -26,6 +26,7 @@ from ..session import (
     Tally,
     nets,
     replay,
+    start,
     table_now,
     tally,
 )
@@ -139,6 +140,21 @@ class Snapshot:
         """Who sits, deals and sits out next, and the partnerships to come: worked out once
         for this reading, and read by every command that needs any of it."""
         return table_now(self.header, self.standing)
+
+    def table_at(self, number: int) -> TableNow | None:
+        """The table as deal `number` was dealt (who sat, who dealt, who sat out): what
+        `amend N` names its players from. None if there is no such deal."""
+        played = self.played
+        numbered = [i for i, p in enumerate(played) if p.number is not None]
+        if not 1 <= number <= len(numbered):
+            return None
+        at = numbered[number - 1]
+        deal, before = played[at], played[at - 1] if at else None
+        begun = start(self.session)
+        balances, state = (begun.balances, begun.state) if before is None else (
+            before.balances, before.state)
+        return table_now(self.header, Standing(balances, state, deal.dealer or "",
+                                               number - 1, at, deal.seated))
 
     @property
     def date(self) -> datetime.date:
