@@ -39,6 +39,7 @@ def test_every_way_of_saying_no_to_undo_keeps_the_deal_and_the_shell(tmp_path: P
         screen.type(key)
         screen.expect(b"Nothing changed.")
         screen.expect(b"hand 2 \xc2\xb7 Bob deals")  # the shell stays
+        assert b"Bob +" not in screen.seen  # nothing changed: the balances not said again
     assert deals_in(tmp_path / "evening.toml") == 1
 
 

@@ -307,6 +307,7 @@ class Terminal:
     def __init__(self, fd: int) -> None:
         self.fd = fd
         self.unread = b""
+        self.seen = b""
 
     def type(self, keys: bytes) -> None:
         os.write(self.fd, keys)
@@ -320,7 +321,10 @@ class Terminal:
                 except OSError:
                     break
         assert wanted in self.unread, self.unread[-600:]
-        self.unread = self.unread[self.unread.index(wanted) + len(wanted):]
+        at = self.unread.index(wanted)
+        self.seen = self.unread[:at]
+        """What came before what was last expected (since the one expected before it)."""
+        self.unread = self.unread[at + len(wanted):]
 
     def drain_until_exit(self, proc: subprocess.Popen[bytes], timeout: float = 15) -> int:
         end = time.monotonic() + timeout
