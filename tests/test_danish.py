@@ -130,3 +130,37 @@ def test_a_games_title_is_in_the_language_spoken_whenever_it_was_imported(game: 
                           check=True).stdout.splitlines()
     assert said == {"loo": ["Three-card Loo", "Trekorts-lu"],
                     "pinochle": ["Auction Pinochle", "Auktionspinochle"]}[game]
+
+
+def test_the_catalogue_read_as_asked_gives_what_gettext_gives() -> None:
+    """i18n.Catalogue finds a message by bisection over the .mo's originals, which must be
+    stored in byte order: every message and plural of the catalogue (and words it has not)
+    are what gettext's full parse gives."""
+    import gettext
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    mo = Path(i18n.LOCALE) / "da" / "LC_MESSAGES" / "scorekeeper.mo"
+    data = mo.read_bytes()
+    with mo.open("rb") as file:
+        ours, theirs = i18n.Catalogue(data), gettext.GNUTranslations(file)
+    originals = [ours._string(ours.originals, i) for i in range(ours.count)]
+    assert originals == sorted(originals)
+    assert ours.count > 900
+    for key in originals[1:]:
+        singular, _nul, plural = key.decode("utf-8").partition("\0")
+        if plural:
+            for count in (0, 1, 2, 5):
+                assert ours.ngettext(singular, plural, count) == theirs.ngettext(
+                    singular, plural, count)
+        else:
+            assert ours.gettext(singular) == theirs.gettext(singular)
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.text(min_size=1, max_size=30) | st.sampled_from([o.decode()[:-1] for o in originals[1:]]))
+    def unknown_words_are_their_own(text: str) -> None:
+        assert ours.gettext(text) == theirs.gettext(text)
+        assert ours.ngettext(text, text + "s", 2) == theirs.ngettext(text, text + "s", 2)
+
+    unknown_words_are_their_own()
