@@ -73,25 +73,27 @@ class Catalogue:
         length, offset = table[2 * index], table[2 * index + 1]
         return self.data[offset:offset + length]
 
-    def _found(self, key: bytes) -> bytes | None:
-        """The translation stored for the original `key` (or for the original that is
-        `key` and its plural after a NUL), if there is one."""
+    def _found(self, key: bytes, plural: bool) -> bytes | None:
+        """The translation stored for the original `key`, or with `plural` for the
+        original that is `key` and its plural after a NUL (as gettext, a message found
+        only in the other form is not found)."""
         import bisect
 
-        at = bisect.bisect_left(range(self.count), key,
+        wanted = key + b"\0" if plural else key
+        at = bisect.bisect_left(range(self.count), wanted,
                                 key=lambda i: self._string(self.originals, i))
         if at < self.count:
             original = self._string(self.originals, at)
-            if original == key or original.startswith(key + b"\0"):
+            if original.startswith(wanted) if plural else original == key:
                 return self._string(self.translations, at)
         return None
 
     def gettext(self, message: str) -> str:
-        found = self._found(message.encode("utf-8")) if message else None
+        found = self._found(message.encode("utf-8"), False) if message else None
         return message if found is None else found.decode("utf-8")
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
-        found = self._found(singular.encode("utf-8"))
+        found = self._found(singular.encode("utf-8"), True)
         if found is None:
             return singular if count == 1 else plural
         forms = found.decode("utf-8").split("\0")
