@@ -180,8 +180,8 @@ def _payment(found: Folder, words: tuple[str, ...], given: Given, new_player: bo
     day = given.date or (was.date if was is not None else datetime.date.today())
     _check_day(found, day)
     note = given.note if given.note is not None else was.note if was is not None else ""
-    money = (payfile.money(typed_amount(words[2]), _places(found, chosen)) if words
-             else payfile.money(format(was.money, "f"), _places(found, chosen)))
+    typed = typed_amount(words[2]) if words or was is None else format(was.money, "f")
+    money = payfile.money(typed, _places(found, chosen))
     return book.Paid(amend or count + 1, day, payer, payee, money, chosen, note)
 
 
