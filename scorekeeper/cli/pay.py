@@ -62,7 +62,8 @@ class Folder(NamedTuple):
               help=_("FROM or TO has played in no sitting here (the club's kitty)."))
 @click.option("--undo", is_flag=True, help=_("Remove the last payment."))
 @click.option("--amend", type=Count(1, 1_000_000), metavar="N",
-              help=_("Put payment N right: FROM TO AMOUNT and the options as it should be."))
+              help=_("Put payment N right: FROM TO AMOUNT and the options as it should be; "
+                     "what is not given stays as it was."))
 @click.option("--dry-run", is_flag=True, help=_("Say what it would do; save nothing."))
 @why_option
 @dir_option
@@ -188,11 +189,13 @@ def _payment(found: Folder, words: tuple[str, ...], given: Given, new_player: bo
 def held_to_places(payments: Any, sittings: list[Any]) -> Any:
     """The payments file as read, if each payment's money is held by its currency as the
     sittings `sittings` say (files.payfile.check_places); SessionFileError if not."""
+    import functools
+
     from ..book import currency_places
     from ..files import payfile
 
-    return payfile.check_places(payments, lambda currency: currency_places(sittings,
-                                                                           currency))
+    return payfile.check_places(payments, functools.cache(
+        lambda currency: currency_places(sittings, currency)))
 
 
 def known_players(found: Folder) -> list[str]:
