@@ -181,8 +181,11 @@ def _payment(found: Folder, words: tuple[str, ...], given: Given, new_player: bo
     day = given.date or (was.date if was is not None else datetime.date.today())
     _check_day(found, day)
     note = given.note if given.note is not None else was.note if was is not None else ""
-    typed = typed_amount(words[2]) if words or was is None else format(was.money, "f")
-    money = payfile.money(typed, _places(found, chosen))
+    places = _places(found, chosen)
+    if words or was is None:
+        money = payfile.money(typed_amount(words[2]), places, typed=True)
+    else:
+        money = payfile.money(format(was.money, "f"), places)
     return book.Paid(amend or count + 1, day, payer, payee, money, chosen, note)
 
 
