@@ -354,3 +354,13 @@ def test_play_reads_money_as_the_language_writes_it(club: Path) -> None:
     assert "'1.000' kan læses på to måder" in done.stderr
     assert money_paid(club) == ["3.40"]
     assert 'value = "0.05"' in (club / "y.toml").read_text()
+
+
+def test_check_of_a_payments_file_refuses_what_pay_refuses(club: Path) -> None:
+    run(club, "pay Erik Bo 1 --currency DKK --date 2026-11-28")
+    path = club / "payments.toml"
+    assert "ok (payments, 1 payment)" in run(club, f"check {path}").stdout
+    path.write_text(path.read_text().replace('money = "1.00"', 'money = "1.001"'))
+    said = run(club, f"check {path}", code=1).stderr
+    assert said == (f"{path}:5: payment 1: amount '1.001' has 3 decimals: the currency has "
+                    "2\n")
