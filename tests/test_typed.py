@@ -311,8 +311,8 @@ def test_a_sitting_without_a_date_is_never_of_a_day_to_come(tmp_path: Path) -> N
     path.write_text(path.read_text().replace("date = 2026-11-02\n", ""))
     ahead = datetime.datetime(2031, 1, 1).timestamp()
     os.utime(path, (ahead, ahead))
-    listed = json.loads(run(tmp_path, "sessions --format json").stdout)["sessions"]
-    assert listed[0]["date"] is None or listed[0]["date"] <= TODAY.isoformat()
+    sat = json.loads(run(tmp_path, "book --format json").stdout)["sittings"]
+    assert [s["date"] for s in sat] == [TODAY.isoformat()]
     run(tmp_path, "paid")  # today is not before the sitting
     assert f"paid = {TODAY.isoformat()}" in path.read_text()
 
@@ -364,3 +364,18 @@ def test_check_of_a_payments_file_refuses_what_pay_refuses(club: Path) -> None:
     said = run(club, f"check {path}", code=1).stderr
     assert said == (f"{path}:5: payment 1: amount '1.001' has 3 decimals: the currency has "
                     "2\n")
+
+
+@pytest.mark.parametrize(("first_change", "written", "day_of_it"), [
+    (datetime.date(2026, 11, 2), datetime.date(2026, 11, 5), datetime.date(2026, 11, 2)),
+    (None, datetime.date(2026, 11, 5), datetime.date(2026, 11, 5)),
+    (None, datetime.date(2031, 1, 1), datetime.date(2026, 12, 2)),
+    (datetime.date(2099, 1, 1), datetime.date(2031, 1, 1), datetime.date(2026, 12, 2)),
+    (datetime.date(2099, 1, 1), datetime.date(2026, 11, 5), datetime.date(2026, 11, 5)),
+])
+def test_an_undated_sitting_is_of_its_first_change_or_written_day_never_one_to_come(
+        first_change: datetime.date | None, written: datetime.date,
+        day_of_it: datetime.date) -> None:
+    from scorekeeper.files.snapshot import undated_day
+
+    assert undated_day(first_change, written, datetime.date(2026, 12, 2)) == day_of_it
