@@ -196,7 +196,8 @@ def test_pay_keeps_what_was_meant(club: Path, lang: str, typed: str, kept: str) 
                     "decimalpunktum"),
     ("en", "1,5", "has a decimal comma: type 1.5"), ("da", "1,234.50", "er skrevet på engelsk"),
     ("en", "1.500", "amount '1.500' has 3 decimals: the currency has 2"),  # a Dane's 1500?
-    ("en", "12.000", "has 3 decimals"), ("da", "1,500", "har 3 decimaler: valutaen har 2"),
+    ("en", "12.000", "has 3 decimals"),
+    ("da", "1,500", "beløbet '1,500' har 3 decimaler: valutaen har 2"),  # as typed
 ])
 def test_pay_refuses_what_reads_two_ways_and_writes_nothing(club: Path, lang: str, typed: str,
                                                           said: str) -> None:

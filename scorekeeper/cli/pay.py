@@ -183,7 +183,7 @@ def _payment(found: Folder, words: tuple[str, ...], given: Given, new_player: bo
     note = given.note if given.note is not None else was.note if was is not None else ""
     places = _places(found, chosen)
     if words or was is None:
-        money = payfile.money(typed_amount(words[2]), places, typed=True)
+        money = payfile.money(typed_amount(words[2]), places, typed=words[2])
     else:
         money = payfile.money(format(was.money, "f"), places)
     return book.Paid(amend or count + 1, day, payer, payee, money, chosen, note)

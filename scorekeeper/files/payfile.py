@@ -192,32 +192,34 @@ def check_label(text: object, what: str, longest: int = 20) -> str:
     return text
 
 
-def money(text: object, places: int | None = None, typed: bool = False) -> Decimal:
+def money(text: object, places: int | None = None, typed: str | None = None) -> Decimal:
     """An amount of money paid: digits with a point (50, 12.50), more than zero, with no
     more decimals than `places` (the currency's) when given; RuleError if it is not.
-    `typed` (on the command line): three decimals that could be a group of thousands
-    count whole, zeros too, so that 1.500 typed where the currency has two is refused, not
-    read as 1.50 (grouped as in Danish, it is a thousand and a half)."""
+    `typed`: the amount as typed on the command line (`text` read from it: typed.amount),
+    quoted in a refusal; there three decimals that could be a group of thousands count
+    whole, zeros too, so that 1.500 typed where the currency has two is refused, not read
+    as 1.50 (grouped as in Danish, it is a thousand and a half)."""
+    said = text if typed is None else typed
     if not isinstance(text, str) or not MONEY.fullmatch(text):
         raise RuleError(_("amount {amount!r} must be money like 50 or 12.50 (digits 0-9, at "
-                          "most 15 before the point)").format(amount=text))
+                          "most 15 before the point)").format(amount=said))
     amount = Decimal(text)
     if not amount:
         raise RuleError(_("amount {amount!r} is nothing: a payment is more than 0").format(
-            amount=text))
+            amount=said))
     whole, _point, fraction = text.partition(".")
-    grouping = typed and len(fraction) == 3 and len(whole) <= 3 and whole[0] != "0"
+    grouping = typed is not None and len(fraction) == 3 and len(whole) <= 3 and whole[0] != "0"
     decimals = len(fraction if grouping else fraction.rstrip("0"))
     if places is not None and decimals > places:
         if not places:
             raise RuleError(ngettext("amount {amount!r} has {count} decimals: the currency has "
                                      "none", "amount {amount!r} has {count} decimals: the "
-                                     "currency has none", decimals).format(amount=text,
+                                     "currency has none", decimals).format(amount=said,
                                                                            count=decimals))
         raise RuleError(ngettext("amount {amount!r} has {count} decimals: the currency has "
                                  "{places}", "amount {amount!r} has {count} decimals: the "
                                  "currency has {places}", decimals).format(
-                                     amount=text, count=decimals, places=places))
+                                     amount=said, count=decimals, places=places))
     return amount
 
 
