@@ -328,6 +328,15 @@ def explanation(name: str, sittings: Sequence[SessionSummary], counted: Sequence
     return lines
 
 
+def currency_places(sittings: Iterable[SessionSummary], currency: str) -> int:
+    """The decimal places money in `currency` holds: the most any sitting's value in it is
+    shown with (ledger.places_of), two for a currency of payments alone."""
+    from decimal import Decimal
+
+    return max((ledger.places_of(Decimal(s.value)) for s in sittings
+                if s.currency == currency), default=2)
+
+
 def places(amounts: Iterable[Decimal]) -> int:
     """The most decimal places any of `amounts` is written with."""
     return max([-min(a.as_tuple().exponent, 0) for a in amounts  # type: ignore[operator]

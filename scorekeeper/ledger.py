@@ -49,10 +49,14 @@ def is_digits(text: str, most: int) -> bool:
 
 
 def check_value(text: object) -> str:
-    """`text` if it is a unit value like 1, 0.05 or 2.50, in ASCII digits, else RuleError."""
+    """`text` if it is a unit value like 1, 0.05 or 2.50, in ASCII digits, more than 0, else
+    RuleError."""
     if isinstance(text, str):
         whole, dot, fraction = text.partition(".")
         if is_digits(whole, 15) and (not dot or is_digits(fraction, 12)):
+            if not any(c in "123456789" for c in text):
+                raise RuleError(_("value {value!r} is nothing: money per unit is more than 0")
+                                .format(value=text), "value")
             return text
     raise RuleError(_("value {value!r} must be a money amount like 1, 0.05 or 2.50 (digits "
                       "0-9, at most 15 before the point and 12 after)").format(value=text),

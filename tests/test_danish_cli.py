@@ -56,7 +56,7 @@ def test_the_options_a_deal_shares_are_danish(tmp_path: Path) -> None:
         assert danish in out
     assert not too_wide(out)
     new = sk(tmp_path, "loo", "new", "--help").stdout
-    assert "--date ÅÅÅÅ-MM-DD" in new and "[påkrævet]" in new and not too_wide(new)
+    assert "--date DD.MM.ÅÅÅÅ" in new and "[påkrævet]" in new and not too_wide(new)
 
 
 def test_a_usage_error_is_danish(tmp_path: Path) -> None:

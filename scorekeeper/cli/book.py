@@ -114,7 +114,9 @@ def read_payments(ctx: click.Context, sittings: list[Any], problems: list[str]) 
     from ..files import payfile
 
     try:
-        made = payfile.read(folder_to_list(ctx)).payments
+        from .pay import held_to_places
+
+        made = held_to_places(payfile.read(folder_to_list(ctx)), sittings).payments
     except ScorekeeperError as error:
         problems.append(PaymentsProblem(_("{problem}\nThe payments are left out of the book "
                                           "until the file is mended.").format(

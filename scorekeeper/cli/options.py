@@ -433,13 +433,15 @@ def create_session(ctx: click.Context, game: str, settings: Any, options: dict[s
     from ..errors import ScorekeeperError
     from ..games import get_game
     from ..session import Session
+    from ..typed import not_after
 
+    today = datetime.date.today()
     name: str = options["name"]
     root = "" if paths.is_path(name) else folder(ctx)
     path = paths.session_path(root, name)
     session = Session(get_game(game), options["players"], settings, (), options["value"],
                       options["currency"], options["first_dealer"], paths.session_name(path),
-                      options["date"] or datetime.date.today())
+                      not_after(options["date"] or today, today))
     with held_interrupt() as on_locked:
         kept = files.create(path, session, options["force"], on_locked)
         mark_recorded(ctx, _("the new session {name!r}").format(name=session.name))

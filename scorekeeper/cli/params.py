@@ -306,7 +306,8 @@ class Choice(Param):
 
 
 class Value(Param):
-    """Money per unit: 1, 0.05, 2.50."""
+    """Money per unit, typed as the language writes amounts (typed.amount): 1, 0.05, 2,50
+    in Danish; kept in the files' neutral form ("2.50")."""
 
     name = "X"
 
@@ -315,9 +316,18 @@ class Value(Param):
         from ..ledger import check_value
 
         try:
-            return check_value(value)
+            return check_value(typed_amount(value))
         except RuleError as error:
             self.fail(str(error), param, ctx)
+
+
+def typed_amount(text: str) -> str:
+    """An amount typed in the language spoken, in the files' neutral form; RuleError if it
+    reads two ways or none (typed.amount)."""
+    from ..i18n import speaking
+    from ..typed import amount
+
+    return amount(text, speaking().code)
 
 
 class Label(Param):
@@ -337,8 +347,25 @@ class Label(Param):
         return text
 
 
+class Note(Param):
+    """A note kept with a payment: what the payments file may hold (files.payfile)."""
+
+    name = "TEXT"
+    metavar = _("TEXT")
+
+    def read(self, value: str, param: click.Parameter | None, ctx: click.Context | None
+             ) -> str:
+        from ..files.payfile import check_note
+
+        try:
+            return check_note(value)
+        except RuleError as error:
+            self.fail(str(error), param, ctx)
+
+
 class Date(Param):
-    """A date, YYYY-MM-DD."""
+    """A day, typed as the language writes days (typed.day): 2026-11-29, in Danish also
+    29.11.2026 or 29/11."""
 
     name = "YYYY-MM-DD"
     metavar = _("YYYY-MM-DD")
@@ -347,14 +374,13 @@ class Date(Param):
 
     def read(self, value: str, param: click.Parameter | None, ctx: click.Context | None
              ) -> datetime.date:
-        text = str(value).strip()
+        from ..i18n import speaking
+        from ..typed import day
+
         try:
-            if len(text) != 10 or not text.replace("-", "").isascii() or text[4::3] != "--":
-                raise ValueError
-            return datetime.date.fromisoformat(text)
-        except ValueError:
-            self.fail(_("{value!r} is not a date: write it YYYY-MM-DD, like 2026-11-29")
-                      .format(value=value), param, ctx)
+            return day(str(value), speaking().code, datetime.date.today())
+        except RuleError as error:
+            self.fail(str(error), param, ctx)
 
 
 def session_table(ctx: click.Context) -> TableNow | None:

@@ -23,7 +23,7 @@ from .options import (
     run_state,
     why_option,
 )
-from .params import Count, Date, Label
+from .params import Count, Date, Label, Note, typed_amount
 
 
 class Folder(NamedTuple):
@@ -50,18 +50,20 @@ class Folder(NamedTuple):
       scorekeeper pay Cid kitty 20 --currency DKK --new-player --note "the kitty"
       scorekeeper pay --undo --why "paid twice"
       scorekeeper pay --amend 2 Bo Ann 60 --why "it was 60"
+      scorekeeper pay --amend 2 --date 2026-11-29      (the rest kept)
     """))
 @click.argument("words", nargs=-1, metavar=_("FROM TO AMOUNT"),
                 shell_complete=lambda ctx, _param, word: complete_players(ctx, word))
 @click.option("--currency", type=Label(), metavar="C",
               help=_("The currency [default: the one the two have played in]."))
 @click.option("--date", type=Date(), help=_("The day it was paid [default: today]."))
-@click.option("--note", type=Label(), metavar=_("TEXT"), help=_("A word on it, kept with it."))
+@click.option("--note", type=Note(), metavar=_("TEXT"), help=_("A word on it, kept with it."))
 @click.option("--new-player", is_flag=True,
               help=_("FROM or TO has played in no sitting here (the club's kitty)."))
 @click.option("--undo", is_flag=True, help=_("Remove the last payment."))
 @click.option("--amend", type=Count(1, 1_000_000), metavar="N",
-              help=_("Put payment N right: FROM TO AMOUNT and the options as it should be."))
+              help=_("Put payment N right: FROM TO AMOUNT and the options as it should be; "
+                     "what is not given stays as it was."))
 @click.option("--dry-run", is_flag=True, help=_("Say what it would do; save nothing."))
 @why_option
 @dir_option
@@ -79,16 +81,16 @@ def pay(ctx: click.Context, words: tuple[str, ...], currency: str | None,
                 word, options), ctx=ctx)
     if undo and (words or amend is not None):
         raise click.UsageError(_("--undo removes the last payment: give no FROM TO AMOUNT"))
-    if not undo and len(words) != 3:
+    if not undo and len(words) != 3 and not (amend is not None and not words):
         raise click.UsageError(_("give FROM TO AMOUNT, e.g. 'scorekeeper pay Bo Ann 50'"))
     root = folder_to_list(ctx)
     sittings = _sittings(root)
 
     def compute(payments: Any) -> Made:
-        found = Folder(sittings, payments)
+        found = Folder(sittings, held_to_places(payments, sittings))
         if undo:
             return _removal(found, why or "")
-        made = _payment(found, words, currency, date, note or "", new_player, amend)
+        made = _payment(found, words, Given(currency, date, note), new_player, amend)
         return _recorded(found, made, amend, why or "")
 
     _keep(ctx, root, compute, dry_run, asked=undo)
@@ -148,25 +150,55 @@ def _keep(ctx: click.Context, root: str, compute: Callable[[Any], Made], dry_run
     echo(done.lines)
 
 
-def _payment(found: Folder, words: tuple[str, ...], currency: str | None,
-             date: datetime.date | None, note: str, new_player: bool, amend: int | None
-             ) -> Any:
-    """The payment FROM TO AMOUNT, checked against what the book knows."""
+class Given(NamedTuple):
+    """The options of a payment given on the command line (None: not given)."""
+
+    currency: str | None
+    date: datetime.date | None
+    note: str | None
+
+
+def _payment(found: Folder, words: tuple[str, ...], given: Given, new_player: bool,
+             amend: int | None) -> Any:
+    """The payment FROM TO AMOUNT, checked against what the book knows; put in place of
+    payment `amend`, what is not given is kept as it was (no words: who and how much)."""
     from .. import book
     from ..files import payfile
 
-    payer, payee = (_player(found, w, new_player) for w in words[:2])
+    count = len(found.payments.payments)
+    if amend is not None and amend > count:
+        raise RuleError(_("there is no payment {number}: the book has {count}").format(
+            number=amend, count=count))
+    was = found.payments.payments[amend - 1] if amend is not None else None
+    if was is not None and not words:
+        payer, payee = was.payer, was.payee
+    else:
+        payer, payee = (_player(found, w, new_player) for w in words[:2])
     if payer.casefold() == payee.casefold():
         raise RuleError(_("{name} cannot pay himself: give two players").format(name=payer))
-    chosen = _currency(found, payer, payee, currency)
-    places = _places(found, chosen)
-    day = date or datetime.date.today()
+    chosen = (given.currency if given.currency is not None or was is None else was.currency)
+    chosen = _currency(found, payer, payee, chosen)
+    day = given.date or (was.date if was is not None else datetime.date.today())
     _check_day(found, day)
-    number = amend if amend is not None else len(found.payments.payments) + 1
-    if amend is not None and amend > len(found.payments.payments):
-        raise RuleError(_("there is no payment {number}: the book has {count}").format(
-            number=amend, count=len(found.payments.payments)))
-    return book.Paid(number, day, payer, payee, payfile.money(words[2], places), chosen, note)
+    note = given.note if given.note is not None else was.note if was is not None else ""
+    places = _places(found, chosen)
+    if words or was is None:
+        money = payfile.money(typed_amount(words[2]), places, typed=words[2])
+    else:
+        money = payfile.money(format(was.money, "f"), places)
+    return book.Paid(amend or count + 1, day, payer, payee, money, chosen, note)
+
+
+def held_to_places(payments: Any, sittings: list[Any]) -> Any:
+    """The payments file as read, if each payment's money is held by its currency as the
+    sittings `sittings` say (files.payfile.check_places); SessionFileError if not."""
+    import functools
+
+    from ..book import currency_places
+    from ..files import payfile
+
+    return payfile.check_places(payments, functools.cache(
+        lambda currency: currency_places(sittings, currency)))
 
 
 def known_players(found: Folder) -> list[str]:
@@ -254,11 +286,10 @@ def _currency(found: Folder, payer: str, payee: str, given: str | None) -> str:
 
 
 def _places(found: Folder, currency: str) -> int:
-    """The decimal places of `currency`: the most any sitting's value in it has."""
-    from ..ledger import places_of
+    """The decimal places of `currency` (book.currency_places)."""
+    from ..book import currency_places
 
-    values = {s.value for s in found.sittings if s.currency == currency}
-    return max((places_of(Decimal(v)) for v in values), default=2)
+    return currency_places(found.sittings, currency)
 
 
 def _check_day(found: Folder, day: datetime.date) -> None:
@@ -266,9 +297,9 @@ def _check_day(found: Folder, day: datetime.date) -> None:
     if first is not None and day < first:
         raise RuleError(_("{day} is before the first sitting here ({first}): a payment is "
                           "made after a sitting").format(day=_day(day), first=_day(first)))
-    if day > datetime.date.today():
-        raise RuleError(_("{day} has not come yet: a payment is recorded once it is made")
-                        .format(day=_day(day)))
+    from ..files.payfile import check_day_come
+
+    check_day_come(day, datetime.date.today())
 
 
 def _recorded(found: Folder, made: Any, amend: int | None, why: str) -> Made:

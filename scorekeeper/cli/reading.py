@@ -210,6 +210,19 @@ def settle(ctx: click.Context, session: str | None, fmt: str | None, table: str 
     emit(shown, fmt, table)
 
 
+def _payments_held(name: str) -> tuple[Any, ...]:
+    """The payments of the payments file `name`, each held by its currency as the sittings
+    beside it say (cli.pay.held_to_places); SessionFileError for the first problem."""
+    import os
+
+    from ..files import atomic, folder, payfile
+    from .pay import held_to_places
+
+    read = payfile.from_bytes(name, atomic.read_file(name))
+    sittings, _problems = folder.sittings(os.path.dirname(name) or ".")
+    return tuple(held_to_places(read, sittings).payments)
+
+
 @click.command(context_settings=CONTEXT, cls=Command, help=_("""\
 Check session FILES (and a folder's payments.toml); print every problem as
 FILE:LINE: message. With no FILES, the session (-s, else the current one).
@@ -232,8 +245,8 @@ def check(ctx: click.Context, files: tuple[str, ...], session: str | None) -> No
 
     from click.core import ParameterSource
 
-    from ..files import atomic, payfile
     from ..files import check as check_file
+    from ..files import payfile
 
     if not files or ctx.get_parameter_source("session") == ParameterSource.COMMANDLINE:
         files = (*files, session_path(ctx, session))
@@ -241,7 +254,7 @@ def check(ctx: click.Context, files: tuple[str, ...], session: str | None) -> No
     for name in files:
         if os.path.basename(name) == payfile.NAME:
             try:
-                found = payfile.from_bytes(name, atomic.read_file(name)).payments
+                found = _payments_held(name)
             except ScorekeeperError as error:
                 failed = True
                 click.echo(visible(str(error)), err=True)

@@ -29,16 +29,19 @@ def paid_of(read: Snapshot, settlement: Settlement[object]) -> PaidUp | None:
     root = os.path.dirname(read.path) or "."
     if not os.path.exists(payfile.path_in(root)):
         return None
+    from .pay import held_to_places
+
     header = read.header
     try:
-        made = made_for(header.players, header.currency, read.date,
-                        payfile.read(root).payments)
+        payments = payfile.read(root)
+        made = made_for(header.players, header.currency, read.date, payments.payments)
+        if not made:  # the folder's sittings are read only for a sitting paid toward
+            return None
+        sittings, _problems = folder.sittings(root)
+        held_to_places(payments, sittings)
     except ScorekeeperError as error:
         click.echo(_("Warning: {message}").format(message=visible(str(error))), err=True)
         return None
-    if not made:
-        return None
-    sittings, _problems = folder.sittings(root)
     later = [s.date for s in sittings if s.currency == header.currency and s.date > read.date
              and s.real != read.real]
     made = [p for p in made if not later or p.date < min(later)]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import datetime
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from decimal import Decimal
 from typing import TYPE_CHECKING, NamedTuple
@@ -131,14 +131,57 @@ def paid_from_data(number: int, data: object) -> Paid:
     if type(day) is not datetime.date:
         raise RuleError(_("date {day!r} must be a day, like date = 2026-11-28").format(
             day=day.isoformat() if isinstance(day, datetime.date | datetime.time) else day))
+    check_day_come(day, datetime.date.today())
     check_name(payer)
     check_name(payee)
     if payer.casefold() == payee.casefold():
         raise RuleError(_("{payer} cannot pay himself").format(payer=payer))
     currency, note = data["currency"], data.get("note", "")
     check_label(currency, "currency")
-    check_label(note, "note", LONGEST_NOTE)
+    check_note(note)
     return Paid(number, day, payer, payee, money(data["money"]), currency, note)
+
+
+# --- what a payment may hold, on the command line as in the file ------------------------
+
+
+def check_day_come(day: datetime.date, today: datetime.date) -> datetime.date:
+    """`day` if it has come by `today`: a payment is recorded once it is made."""
+    if day > today:
+        from ..i18n import day as shown_day
+
+        raise RuleError(_("{day} has not come yet: a payment is recorded once it is made")
+                        .format(day=shown_day(day)))
+    return day
+
+
+def check_note(note: object) -> str:
+    """`note` if a payment may hold it: text of at most LONGEST_NOTE characters, without
+    control characters."""
+    return check_label(note, "note", LONGEST_NOTE)
+
+
+def check_places(read: Payments, places: Callable[[str], int]) -> Payments:
+    """`read` if each payment's money has no more decimals than its currency holds
+    (`places` of it, as the sittings say: book.currency_places); SessionFileError
+    (FILE:LINE) naming the first that has more."""
+    for p in read.payments:
+        try:
+            money(format(p.money, "f"), places(p.currency))
+        except RuleError as error:
+            raise SessionFileError(read.path, _payment_line(read, p.number),
+                                   _("payment {number}: {error}").format(
+                                       number=p.number, error=error)) from None
+    return read
+
+
+def _payment_line(read: Payments, number: int) -> int:
+    """The line of the file `read` where payment `number` is."""
+    from .outline import outline
+
+    text = read.raw.decode("utf-8", "replace").removeprefix("\ufeff")
+    entries = outline(text, "payments").entries
+    return entries[number - 1].line if number <= len(entries) else 1
 
 
 def check_label(text: object, what: str, longest: int = 20) -> str:
@@ -149,27 +192,34 @@ def check_label(text: object, what: str, longest: int = 20) -> str:
     return text
 
 
-def money(text: object, places: int | None = None) -> Decimal:
+def money(text: object, places: int | None = None, typed: str | None = None) -> Decimal:
     """An amount of money paid: digits with a point (50, 12.50), more than zero, with no
-    more decimals than `places` (the currency's) when given; RuleError if it is not."""
+    more decimals than `places` (the currency's) when given; RuleError if it is not.
+    `typed`: the amount as typed on the command line (`text` read from it: typed.amount),
+    quoted in a refusal; there three decimals that could be a group of thousands count
+    whole, zeros too, so that 1.500 typed where the currency has two is refused, not read
+    as 1.50 (grouped as in Danish, it is a thousand and a half)."""
+    said = text if typed is None else typed
     if not isinstance(text, str) or not MONEY.fullmatch(text):
         raise RuleError(_("amount {amount!r} must be money like 50 or 12.50 (digits 0-9, at "
-                          "most 15 before the point)").format(amount=text))
+                          "most 15 before the point)").format(amount=said))
     amount = Decimal(text)
     if not amount:
         raise RuleError(_("amount {amount!r} is nothing: a payment is more than 0").format(
-            amount=text))
-    decimals = len(text.partition(".")[2].rstrip("0"))
+            amount=said))
+    whole, _point, fraction = text.partition(".")
+    grouping = typed is not None and len(fraction) == 3 and len(whole) <= 3 and whole[0] != "0"
+    decimals = len(fraction if grouping else fraction.rstrip("0"))
     if places is not None and decimals > places:
         if not places:
             raise RuleError(ngettext("amount {amount!r} has {count} decimals: the currency has "
                                      "none", "amount {amount!r} has {count} decimals: the "
-                                     "currency has none", decimals).format(amount=text,
+                                     "currency has none", decimals).format(amount=said,
                                                                            count=decimals))
         raise RuleError(ngettext("amount {amount!r} has {count} decimals: the currency has "
                                  "{places}", "amount {amount!r} has {count} decimals: the "
                                  "currency has {places}", decimals).format(
-                                     amount=text, count=decimals, places=places))
+                                     amount=said, count=decimals, places=places))
     return amount
 
 

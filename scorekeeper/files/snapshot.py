@@ -158,16 +158,39 @@ class Snapshot:
 
     @property
     def date(self) -> datetime.date:
-        """The day of the sitting; for a file without one, the day it was last written."""
+        """The day of the sitting; for a file without one, the day of its first change
+        after the fact (its history), else the day it was last written, but never a day
+        to come (a clock or a copy may set a file's time ahead): then today."""
         if self.header.date is not None:
             return self.header.date
-        return datetime.date.fromtimestamp(self.identity.modified_ns / 1e9)
+        return undated_day(self._first_change(),
+                           datetime.date.fromtimestamp(self.identity.modified_ns / 1e9),
+                           datetime.date.today())
+
+    def _first_change(self) -> datetime.date | None:
+        """The day of the first change in the history, if it reads."""
+        from ..errors import ScorekeeperError
+
+        try:
+            return min((r.when.date() for r in self.history), default=None)
+        except ScorekeeperError:
+            return None
 
     def _read_in_full(self) -> Full:
         if self._full is None:
             text, _data, session, history = _decode(self.raw, self.path)
             self._full = Full(session, _replay(session, text, self.path)[0], history)
         return self._full
+
+
+def undated_day(first_change: datetime.date | None, written: datetime.date,
+                today: datetime.date) -> datetime.date:
+    """The day of a sitting whose file gives none: of its first change, else the day it
+    was written; a day to come is no day of it, and today is taken instead."""
+    for day in (first_change, written):
+        if day is not None and day <= today:
+            return day
+    return today
 
 
 def open(path: str, holding_lock: bool = False) -> Snapshot:
