@@ -13,7 +13,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import i18n
@@ -380,3 +380,39 @@ def test_an_undated_sitting_is_of_its_first_change_or_written_day_never_one_to_c
     from scorekeeper.files.snapshot import undated_day
 
     assert undated_day(first_change, written, datetime.date(2026, 12, 2)) == day_of_it
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ahead=st.integers(-3, 4), key=st.sampled_from(["date", "paid"]),
+       game=st.sampled_from(["loo", "pinochle", "bridge"]))
+def test_a_sessions_days_in_a_file_have_come_give_or_take_a_time_zone(
+        tmp_path_factory: pytest.TempPathFactory, ahead: int, key: str, game: str) -> None:
+    """A session's date (or paid day) written by hand: up to tomorrow is read (a folder
+    shared with a machine where it is tomorrow already); a day after that is refused by
+    every command that reads it, naming the file and line, the file left as it was."""
+    folder = tmp_path_factory.mktemp("ahead")
+    run(folder, f"{game} new x --players Ann,Bob,Cid,Dan --date 2026-11-02")
+    path = folder / "x.toml"
+    day = TODAY + datetime.timedelta(days=ahead)
+    text = path.read_text()
+    text = (text.replace("date = 2026-11-02", f"date = {day}") if key == "date" else
+            text.replace("date = 2026-11-02", f"date = 2026-11-02\npaid = {day}"))
+    path.write_text(text)
+    before = path.read_bytes()
+    for line in ("show", "check", "settle"):
+        result = run(folder, line, code=0 if ahead <= 1 else 1)
+        if ahead > 1:
+            assert f"{key} {day} has not come yet" in result.output, result.output
+            assert result.output.count("\n") == 1
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("ahead, code", [(1, 0), (2, 1)])
+def test_a_payments_day_in_the_file_may_be_tomorrow_somewhere(club: Path, ahead: int,
+                                                             code: int) -> None:
+    run(club, "pay Erik Bo 1 --currency DKK --date 2026-11-28")
+    path = club / "payments.toml"
+    day = TODAY + datetime.timedelta(days=ahead)
+    path.write_text(path.read_text().replace("2026-11-28", day.isoformat()))
+    run(club, "book", code=code)
+    run(club, f"check {path}", code=code)

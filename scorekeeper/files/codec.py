@@ -36,7 +36,7 @@ from ..i18n import _
 from ..seating import is_seating_data, seating_from_data
 from ..session import AnySession, DealError, Session, entry_to_data
 from ..values import replace, value
-from . import tomltext
+from . import tomlread, tomltext
 
 if TYPE_CHECKING:
     from ..history import Revision
@@ -377,6 +377,13 @@ def _date(data: Mapping[str, Any], key: str, problems: list[Problem]) -> datetim
     if not isinstance(value, datetime.date) or isinstance(value, datetime.datetime):
         problems.append(Problem((key,), _("{key} {value!r} must be a date, like {key} = "
                                           "2026-11-29").format(key=key, value=value)))
+        return None
+    if not tomlread.has_come(value):
+        from ..i18n import day
+
+        problems.append(Problem((key,), _("{key} {day} has not come yet: a sitting and its "
+                                          "payment are dated today or earlier").format(
+                                              key=key, day=day(value))))
         return None
     return value
 

@@ -131,7 +131,8 @@ def paid_from_data(number: int, data: object) -> Paid:
     if type(day) is not datetime.date:
         raise RuleError(_("date {day!r} must be a day, like date = 2026-11-28").format(
             day=day.isoformat() if isinstance(day, datetime.date | datetime.time) else day))
-    check_day_come(day, datetime.date.today())
+    if not tomlread.has_come(day):
+        check_day_come(day, datetime.date.today())
     check_name(payer)
     check_name(payee)
     if payer.casefold() == payee.casefold():

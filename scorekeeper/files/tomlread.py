@@ -4,11 +4,19 @@ fail a SessionFileError that says where (FILE:LINE)."""
 
 from __future__ import annotations
 
+import datetime
 import re
 from typing import Any
 
 from ..errors import SessionFileError
 from ..i18n import _
+
+
+def has_come(day: datetime.date) -> bool:
+    """Whether a day a file holds (a sitting's, its payment's) has come: at most one day
+    after this machine's today, for a folder shared between time zones, where it may be
+    tomorrow already. A day typed is held to today itself (typed.not_after)."""
+    return day <= datetime.date.today() + datetime.timedelta(days=1)
 
 
 def parse(raw: bytes, label: str) -> tuple[str, dict[str, Any]]:
