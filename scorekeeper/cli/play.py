@@ -13,7 +13,6 @@ commands print; it stops at the first line refused (--keep-going runs every line
 from __future__ import annotations
 
 import gc
-import os
 import shlex
 import sys
 from collections.abc import Callable
@@ -386,6 +385,7 @@ def one_line(shell: Shell, line: str, ask: Ask | None = None, begin: Begin | Non
     undo and amend show what they would do and want a typed yes, and a change is followed
     by the running balances."""
     from .lines import LONGEST
+    from .saving import stamp
 
     if len(line.encode("utf-8", "surrogateescape")) > LONGEST:
         click.echo(_("Error: {message}").format(message=_(
@@ -419,29 +419,14 @@ def one_line(shell: Shell, line: str, ask: Ask | None = None, begin: Begin | Non
     if given is None:
         return False
     args = given
-    before = _stamp(shell.path) if changes else None
+    before = stamp(shell.path) if changes else None
     done = shell.run(command, name, args, ask)
     if done and name == "use" and args and not args[0].startswith("-"):
         _use(shell, args[0])
-    if done and ask and changes and _stamp(shell.path) != before:
+    if done and ask and changes and stamp(shell.path) != before:
         echo(shell.balances())
     return done
 
-
-def _stamp(path: str) -> tuple[object, ...]:
-    """What tells that the session's file or its folder's payments changed: each one's
-    inode, size and time (a question answered no changes neither, and the balances are
-    then not printed again)."""
-    from ..files.payfile import path_in
-
-    found: list[object] = []
-    for each in (path, path_in(os.path.dirname(path) or ".")) if path else ():
-        try:
-            info = os.stat(each)
-            found.append((info.st_ino, info.st_size, info.st_mtime_ns))
-        except OSError:
-            found.append(None)
-    return tuple(found)
 
 
 def _is_game(word: str) -> bool:

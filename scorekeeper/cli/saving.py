@@ -14,6 +14,7 @@ Ctrl-C is held from the moment the lock is taken until the change is noted as re
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -178,3 +179,19 @@ def save_revision(ctx: click.Context, path: str,
         state.known = files.save(shown, made, on_locked)
         mark_recorded(ctx, what(value))
     return value
+
+
+def stamp(path: str) -> tuple[object, ...]:
+    """What tells that the session's file or its folder's payments changed: each one's
+    inode, size and time (a question answered no changes neither, and the balances are
+    then not printed again)."""
+    from ..files.payfile import path_in
+
+    found: list[object] = []
+    for each in (path, path_in(os.path.dirname(path) or ".")) if path else ():
+        try:
+            info = os.stat(each)
+            found.append((info.st_ino, info.st_size, info.st_mtime_ns))
+        except OSError:
+            found.append(None)
+    return tuple(found)
