@@ -232,23 +232,23 @@ def check(ctx: click.Context, files: tuple[str, ...], session: str | None) -> No
 
     from click.core import ParameterSource
 
-    from ..files import atomic, payfile
     from ..files import check as check_file
+    from ..files import payfile
+    from ..files.checking import check_payments
 
     if not files or ctx.get_parameter_source("session") == ParameterSource.COMMANDLINE:
         files = (*files, session_path(ctx, session))
     failed = False
     for name in files:
         if os.path.basename(name) == payfile.NAME:
-            try:
-                found = payfile.from_bytes(name, atomic.read_file(name)).payments
-            except ScorekeeperError as error:
+            problems, count = check_payments(name)
+            if problems:
                 failed = True
-                click.echo(visible(str(error)), err=True)
+                click.echo("\n".join(visible(str(p)) for p in problems), err=True)
             else:
                 _said(ngettext("{name}: ok (payments, {count} payment)",
-                               "{name}: ok (payments, {count} payments)", len(found)).format(
-                                   name=name, count=len(found)))
+                               "{name}: ok (payments, {count} payments)", count).format(
+                                   name=name, count=count))
             continue
         checked = check_file(name)
         problems, header, deals = checked.problems, checked.session, checked.deals

@@ -17,6 +17,7 @@ from .paths import session_name
 
 if TYPE_CHECKING:
     from ..history import Revision
+    from .payfile import Payments
 
 
 @value
@@ -65,15 +66,45 @@ def examine(raw: bytes, label: str, history: bool = True) -> Checked:
 
 
 def history_problems(session: AnySession, history: tuple[Revision, ...]) -> list[Any]:
-    """Where the history and the deals disagree: its changes, undone from the last, must
-    each find what it says it made."""
-    from ..history import Disagreement, unwind
+    """Where the history and the deals disagree, each change after the fact replayed where
+    it was made (files.retrace): every problem, at its record."""
     from . import codec
+    from .retrace import session_lies
+
+    return [codec.Problem(("history", index), told(index, problem))
+            for index, problem in session_lies(session, history)]
+
+
+def told(index: int, problem: str) -> str:
+    """A problem of record `index` (0-based) of a history, as `check` says it."""
+    return _("history record {number}: {problem}").format(number=index + 1, problem=problem)
+
+
+def check_payments(path: str) -> tuple[list[SessionFileError], int]:
+    """Every problem of a folder's payments file (its payments, then its history replayed),
+    and how many payments it holds."""
+    from . import payfile
 
     try:
-        unwind(codec.entries_data(session), codec.top_data(session), history)
-    except Disagreement as error:
-        return [codec.Problem(("history", error.index), _(
-            "change {number} of the history does not fit the deals: {error}").format(
-                number=error.index + 1, error=error))]
-    return []
+        raw = atomic.read_file(atomic.real_path(path))
+        found = payfile.from_bytes(path, raw)
+    except SessionError as error:
+        error_of = error if isinstance(error, SessionFileError) else SessionFileError(
+            path, None, str(error))
+        return [error_of], 0
+    return payment_history_problems(found), len(found.payments)
+
+
+def payment_history_problems(found: Payments) -> list[SessionFileError]:
+    """Where the payments file's history and its payments disagree (files.retrace)."""
+    from . import payfile
+    from .outline import outline
+    from .retrace import payment_lies
+
+    if not found.history:
+        return []
+    text, data = tomlread.parse(found.raw, found.path)
+    lies = payment_lies(data.get("payments", []), found.history, payfile.paid_from_data)
+    lines = outline(text, "payments").headers.get(("history",), [])
+    return [SessionFileError(found.path, lines[index] if index < len(lines) else 1,
+                             told(index, problem)) for index, problem in lies]
