@@ -18,6 +18,7 @@ from .paths import session_name
 if TYPE_CHECKING:
     from ..history import Revision
     from .payfile import Payments
+    from .retrace import Replayed
 
 
 @value
@@ -53,26 +54,46 @@ def examine(raw: bytes, label: str, history: bool = True) -> Checked:
         return Checked([error], None, 0)
     decoded = codec.decode(data, session_name(label))
     problems, deals = list(decoded.problems), 0
-    if decoded.session is not None:
+    session = decoded.session
+    if session is not None and history and decoded.history and not problems:
+        deals = _replayed_with_history(session, decoded.history, problems)
+    elif session is not None:
         try:
-            deals = replay(decoded.session, decoded.session.entries[:decoded.valid])[1].deals
+            deals = replay(session, session.entries[:decoded.valid])[1].deals
         except DealError as error:
             problems.append(codec.deal_problem(error))
-    if decoded.session is not None and not problems and history:
-        problems += history_problems(decoded.session, decoded.history)
     if problems:
         return Checked(codec.located(text, label, problems), None, 0)
     return Checked([], decoded.session, deals)
 
 
-def history_problems(session: AnySession, history: tuple[Revision, ...]) -> list[Any]:
+def _replayed_with_history(session: AnySession, history: tuple[Revision, ...],
+                           problems: list[Any]) -> int:
+    """The session's deals, replayed once for the deals and their history: the first
+    entry that breaks a rule, else the history's problems, added to `problems`."""
+    from . import codec
+    from .retrace import Replayed
+
+    today = Replayed(session, codec.entries_data(session), {}, session.entries)
+    if not today.reach(len(session.entries)):
+        error = today.why()
+        if isinstance(error, DealError):
+            problems.append(codec.deal_problem(error))
+            return 0
+    problems += history_problems(session, history, today)
+    return today.standing(today.last()).deals
+
+
+def history_problems(session: AnySession, history: tuple[Revision, ...],
+                     today: Replayed | None = None) -> list[Any]:
     """Where the history and the deals disagree, each change after the fact replayed where
-    it was made (files.retrace): every problem, at its record."""
+    it was made (files.retrace): every problem, at its record (`today`: the replay of the
+    deals, made already)."""
     from . import codec
     from .retrace import session_lies
 
     return [codec.Problem(("history", index), told(index, problem))
-            for index, problem in session_lies(session, history)]
+            for index, problem in session_lies(session, history, today=today)]
 
 
 def told(index: int, problem: str) -> str:

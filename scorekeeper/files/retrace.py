@@ -47,33 +47,108 @@ Lie = tuple[int, str]
 
 class Replayed:
     """Entries as a file holds them, under a header, replayed as far as asked: the standing
-    after each first so many, up to the first that does not read or breaks a rule."""
+    after each first so many, up to the first that does not read or breaks a rule.
+
+    A replay made from another (`changed`: a change done on its entries) takes the other's
+    standings for the entries before the change, and once the two stand alike again after
+    it (the same game state, dealer and table) follows the other's, shifted by what the
+    change moved: the entries after a change are replayed only until it stops mattering."""
 
     def __init__(self, header: AnySession, data: list[Data], decoded: dict[int, Any],
-                 standings: list[Standing[Any]] | None = None, error: str | None = None
-                 ) -> None:
+                 entries: Sequence[Any] = ()) -> None:
         self.header, self.data, self.decoded = header, data, decoded
-        self.standings = standings or [start(header)]
-        """The standing after the first 0, 1, ... entries, as far as replayed."""
-        self.error = error
+        self.entries = entries
+        """The entries `data` holds, read already (none: read here as needed)."""
+        self.base = 0
+        """The count of entries `own` begins at; those before come from `source`."""
+        self.own: list[Standing[Any]] = [start(header)]
+        self.source: Replayed | None = None
+        self.shift = 0
+        """How many more entries this holds than `source`, from `settled` on."""
+        self.settled = 0
+        """From this count on, the entries are `source`'s, `shift` on."""
+        self.follows: int | None = None
+        """From this count on, the standings are `source`'s, moved by `moved`."""
+        self.moved: dict[str, int] = {}
+        self.dealt = 0
+        self.error: RuleError | None = None
         """The rule the next entry breaks, once met."""
+        self.netted: dict[int, dict[str, int]] = {}
+
+    def changed(self, first: int, settled: int, data: list[Data], header: AnySession
+                ) -> Replayed:
+        """The replay of `data`, which holds these entries before `first` and from
+        `settled` on those after them (shifted): their standings kept unless `header`
+        plays otherwise."""
+        made = Replayed(header, data, self.decoded)
+        if not _plays_alike(header, self.header):
+            return made
+        made.source, made.settled, made.shift = self, settled, len(data) - len(self.data)
+        made.base = first if self.reach(first) else self.last()
+        made.own = [self.standing(made.base)]
+        made.error = None if made.base == first else self.why()
+        made.converge()
+        return made
+
+    def last(self) -> int:
+        """The most entries replayed so far."""
+        if self.follows is not None and self.source is not None:
+            return self.source.last() + self.shift
+        return self.base + len(self.own) - 1
+
+    def why(self) -> RuleError | None:
+        """Why the replay stops where it does (None: it has not met a rule broken)."""
+        if self.follows is not None and self.source is not None:
+            return self.source.why()
+        return self.error
+
+    def standing(self, count: int) -> Standing[Any]:
+        """The standing after the first `count` entries (replayed: reach(count))."""
+        if count < self.base and self.source is not None:
+            return self.source.standing(count)
+        if self.follows is not None and self.source is not None and count >= self.follows:
+            found = self.source.standing(count - self.shift)
+            balances = {k: v + self.moved.get(k, 0) for k, v in found.balances.items()}
+            return replace(found, balances=balances, entries=count,
+                           deals=found.deals + self.dealt)
+        return self.own[count - self.base]
 
     def reach(self, count: int) -> bool:
         """Whether the first `count` entries replay (replaying as many as needed)."""
-        while len(self.standings) <= count and self.error is None:
-            index = len(self.standings) - 1
-            if index >= len(self.data):
+        while True:
+            if self.follows is not None and self.source is not None:
+                return count < self.follows or self.source.reach(count - self.shift)
+            last = self.base + len(self.own) - 1
+            if count <= last:
+                return True
+            if self.error is not None or last >= len(self.data):
                 return False
             try:
-                entry = self._entry(index)
-                self.standings.append(play_next(self.header, self.standings[-1], entry)[1])
+                entry = self._entry(last)
+                self.own.append(play_next(self.header, self.own[-1], entry)[1])
             except RuleError as error:
-                self.error = str(error)
-        return len(self.standings) > count
+                self.error = error
+            self.converge()
+
+    def converge(self) -> None:
+        """Follow the source from here on, if this stands as it does here."""
+        count = self.base + len(self.own) - 1
+        source = self.source
+        if source is None or self.follows is not None or count < self.settled or (
+                self.error is not None or not source.reach(count - self.shift)):
+            return
+        mine, theirs = self.own[-1], source.standing(count - self.shift)
+        if (mine.state, mine.next_dealer, mine.seated, list(mine.balances)) == (
+                theirs.state, theirs.next_dealer, theirs.seated, list(theirs.balances)):
+            self.follows = count
+            self.moved = {k: v - theirs.balances[k] for k, v in mine.balances.items()}
+            self.dealt = mine.deals - theirs.deals
 
     def _entry(self, index: int) -> Any:
         """Entry `index` read from its data (each read once for those seated then)."""
-        raw, standing = self.data[index], self.standings[index]
+        if index < len(self.entries):
+            return self.entries[index]
+        raw, standing = self.data[index], self.own[-1]
         known = tuple(everyone(self.header, standing))
         kept = self.decoded.get(id(raw))
         if kept is not None and kept[0] is raw and kept[1] == known:
@@ -95,41 +170,43 @@ class Replayed:
         """Entry `index`'s deal number; 0 if it is not a deal (or does not replay)."""
         if not self.reach(index + 1):
             return 0
-        deals = self.standings[index + 1].deals
-        return deals if deals > self.standings[index].deals else 0
+        deals = self.standing(index + 1).deals
+        return deals if deals > self.standing(index).deals else 0
 
     def nets(self, count: int) -> dict[str, int]:
         """Each player's net after the first `count` entries (replayed)."""
-        return nets(self.header, self.standings[count])
+        found = self.netted.get(count)
+        if found is None:
+            if self.follows is not None and self.source is not None and count >= self.follows:
+                theirs = self.source.nets(count - self.shift)
+                found = {p: n + self.moved.get(p, 0) for p, n in theirs.items()}
+            else:
+                found = nets(self.header, self.standing(count))
+            self.netted[count] = found
+        return found
 
     def seen(self) -> set[str]:
         """Everyone who has sat at the table, as far as replayed."""
-        return set(everyone(self.header, self.standings[-1]))
-
-    def changed(self, first: int, data: list[Data], header: AnySession) -> Replayed:
-        """The replay of `data`, which holds these entries before `first`: theirs kept
-        unless `header` plays otherwise."""
-        if not _plays_alike(header, self.header):
-            return Replayed(header, data, self.decoded)
-        self.reach(first)
-        kept = self.standings[:first + 1]
-        return Replayed(header, data, self.decoded, kept,
-                        self.error if len(kept) <= first else None)
+        return set(everyone(self.header, self.standing(self.last())))
 
 
 def _plays_alike(one: AnySession, other: AnySession) -> bool:
     """Whether two headers replay their entries alike (the days do not count)."""
-    return replace(one, paid=None, date=None) == replace(other, paid=None, date=None)
+    return one is other or replace(one, paid=None, date=None, entries=()) == replace(
+        other, paid=None, date=None, entries=())
 
 
 # --- a session's history ---------------------------------------------------------------------
 
 
 def session_lies(session: AnySession, history: Sequence[Revision],
-                 now: datetime.datetime | None = None) -> list[Lie]:
-    """Every problem of a session's history, by record, in the order written."""
+                 now: datetime.datetime | None = None, today: Replayed | None = None
+                 ) -> list[Lie]:
+    """Every problem of a session's history, by record, in the order written (`today`:
+    the replay of its entries, if made already)."""
+    data, top = codec.entries_data(session), codec.top_data(session)
     try:
-        data, top = unwind(codec.entries_data(session), codec.top_data(session), history)
+        first = unwind(data, top, history)
     except Disagreement as error:
         return [(error.index, disagreement(error, _("entry {number}")))]
     lies = time_problems(history, now or datetime.datetime.now())
@@ -138,45 +215,54 @@ def session_lies(session: AnySession, history: Sequence[Revision],
         found = shape_problems(revision)
         lies += [(index, problem) for problem in found]
         shapeless |= {index} if found else set()
-    lies += _replayed(session.name, history, data, top, shapeless)
+    states = [first]
+    for revision in history:
+        states.append(redo(*states[-1], revision))
+    lies += _replayed(session, history, states, shapeless, today)
     return sorted(lies, key=lambda lie: lie[0])
 
 
-def _replayed(name: str, history: Sequence[Revision], data: list[Data], top: dict[str, Any],
-              shapeless: set[int]) -> list[Lie]:
+def _replayed(session: AnySession, history: Sequence[Revision],
+              states: list[tuple[list[Data], dict[str, Any]]], shapeless: set[int],
+              today: Replayed | None) -> list[Lie]:
     """The problems the replay finds, each change done again on what was before it (those
     in `shapeless`, whose shape is wrong already, done but not checked again)."""
     lies: list[Lie] = []
-    header, problem = _header(top, name)
-    if problem:
-        lies.append((0, _("before it, {problem}").format(problem=problem)))
-    before = None if header is None else Replayed(header, data, {})
+    replays = _replays(session, history, states, today, lies)
     floor = 0  # the fewest entries the sitting had by then
     for index, revision in enumerate(history):
-        new_data, new_top = redo(data, top, revision)
-        new_header, problem = (header, "") if new_top == top else _header(new_top, name)
-        if problem:
-            lies.append((index, _("after it, {problem}").format(problem=problem)))
-        after = _after(before, revision, new_data, new_header)
+        (_data, top), (_new, new_top) = states[index], states[index + 1]
+        before, after = replays[index], replays[index + 1]
         lies += [(index, p) for p in _against_the_keys(revision, top, new_top)]
         if before is not None and after is not None and index not in shapeless:
             found, floor = _fits(revision, before, after, floor)
             lies += [(index, p) for p in found]
         elif revision.entry:
             floor = 0  # not known: no more asked of the changes after it
-        data, top, header, before = new_data, new_top, new_header, after
     return lies
 
 
-def _after(before: Replayed | None, revision: Revision, data: list[Data],
-           header: AnySession | None) -> Replayed | None:
-    """The replay after `revision` (none if its header is wrong), kept from `before` up to
-    its first entry."""
-    if header is None:
-        return None
-    if before is None:
-        return Replayed(header, data, {})
-    return before.changed(max(revision.entry - 1, 0), data, header)
+def _replays(session: AnySession, history: Sequence[Revision],
+             states: list[tuple[list[Data], dict[str, Any]]], today: Replayed | None,
+             lies: list[Lie]) -> list[Replayed | None]:
+    """The replay of the entries before each change, and after the last: today's, and
+    each before it made from the one after it (None where the keys make no session; what
+    is wrong with them added to `lies`)."""
+    replays: list[Replayed | None] = [today or Replayed(session, states[-1][0], {},
+                                                        session.entries)]
+    header: AnySession | None = session
+    for index in reversed(range(len(history))):
+        revision, (data, top) = history[index], states[index]
+        if top != states[index + 1][1]:
+            header, problem = _header(top, session.name)
+            if problem:
+                lies.append((index, _("before it, {problem}").format(problem=problem)))
+        later = replays[0]
+        first = max(revision.entry - 1, 0)
+        replays.insert(0, None if header is None else Replayed(header, data, {})
+                       if later is None else
+                       later.changed(first, first + len(revision.before), data, header))
+    return replays
 
 
 def _header(top: Mapping[str, Any], name: str) -> tuple[AnySession | None, str]:
@@ -240,8 +326,8 @@ def _fits(revision: Revision, before: Replayed, after: Replayed, floor: int
 
 def _unplayable(when: str, replayed: Replayed) -> str:
     """Why the entries before or after a change do not replay as far as it needs."""
-    if replayed.error:
-        return _("{when}, {error}").format(when=when, error=replayed.error)
+    if replayed.why():
+        return _("{when}, {error}").format(when=when, error=replayed.why())
     return _("{when}, the sitting has fewer entries than it changes").format(when=when)
 
 
