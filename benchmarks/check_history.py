@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench import ENV, loo_sitting, scorekeeper, write  # noqa: E402
+from bench import ENV, loo_sitting, scorekeeper, write
 
 CHANGES = [["amend", str(n), "Ann=3", "Cid=0"] for n in (10, 61, 121, 199, 280, 349, 397)]
 CHANGES += [["undo"], ["paid"], ["paid", "--undo"]]

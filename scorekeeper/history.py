@@ -269,8 +269,9 @@ def _paid_problems(revision: Revision, entries: bool) -> list[str]:
     """Where a revision marking the sitting paid (or reopening it) does more, or less."""
     day_of = revision.now.get("paid") if revision.kind == "paid" else revision.was.get("paid")
     other = {*revision.was, *revision.now} - {"paid"}
-    if entries or other or revision.nets or ("paid" in revision.was) == (
-            "paid" in revision.now):
+    sets = revision.kind == "paid"
+    if entries or other or revision.nets or ("paid" in revision.was) == sets or (
+            "paid" in revision.now) != sets:
         if revision.kind == "paid":
             return [_("marking a sitting paid sets the day of payment and changes nothing "
                       "else")]
