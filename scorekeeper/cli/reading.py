@@ -215,7 +215,9 @@ Check session FILES (and a folder's payments.toml); print every problem as
 FILE:LINE: message. With no FILES, the session (-s, else the current one).
 
 Each deal's inputs are checked on their own (every problem is listed), then the deals
-are replayed up to the first that breaks a rule. Exits 1 if any file has a problem.
+are replayed up to the first that breaks a rule, then each record of the history of
+changes is checked where it was made (docs/history.md). Exits 1 if any file has a
+problem.
 
 \b
 Examples:
