@@ -450,3 +450,26 @@ def _commanded(folder: Path, line: str, env: dict[str, str], codes: tuple[int, .
         "SCOREKEEPER_DIR": str(folder), "SCOREKEEPER_SESSION": None, **env})
     assert result.exit_code in codes, (line, result.output)
     assert "Traceback" not in result.output
+
+
+def test_a_lie_is_said_in_danish_with_danish_days(tmp_path: Path, made: Any) -> None:
+    session, _payments = laid_out(tmp_path, made)
+    history = records(session)
+    _zed_nets(history)
+    _future(history)
+    rewritten(session, history)
+    result = run(tmp_path, f"--lang da check {session}", code=1)
+    assert "historikpost 1: dens netto nævner Zed, som aldrig har siddet ved bordet" in (
+        result.output)
+    assert "historikpost 6: den blev lavet 01.01.2099 12:00:00, som endnu ikke er kommet" in (
+        result.output)
+
+
+def test_a_damaged_payments_file_is_one_line_and_the_other_files_are_checked(
+        tmp_path: Path, made: Any) -> None:
+    session, payments = laid_out(tmp_path, made)
+    payments.write_text('format = "scorekeeper payments"\nversion = 1\npayments = [ 3 ]\n')
+    result = sk(tmp_path, "check", str(payments), str(session), code=1)
+    assert result.stdout == f"{session}: ok ({made[0]}, " + result.stdout.split(", ", 1)[1]
+    assert result.stderr == f"{payments}:3: payment 1: must be a table: {{ date = ..., from " \
+                            "= ..., to = ..., money = ... }\n"

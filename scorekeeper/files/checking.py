@@ -109,7 +109,7 @@ def check_payments(path: str) -> tuple[list[SessionFileError], int]:
     try:
         raw = atomic.read_file(atomic.real_path(path))
         found = payfile.from_bytes(path, raw)
-    except SessionError as error:
+    except (SessionError, SessionFileError) as error:
         error_of = error if isinstance(error, SessionFileError) else SessionFileError(
             path, None, str(error))
         return [error_of], 0
