@@ -473,3 +473,27 @@ def test_a_damaged_payments_file_is_one_line_and_the_other_files_are_checked(
     assert result.stdout == f"{session}: ok ({made[0]}, " + result.stdout.split(", ", 1)[1]
     assert result.stderr == f"{payments}:3: payment 1: must be a table: {{ date = ..., from " \
                             "= ..., to = ..., money = ... }\n"
+
+
+def test_the_kept_replays_give_what_replays_from_scratch_give(made: Any) -> None:
+    """Each change's replay is kept from the one after it, and follows it once the two
+    stand alike: at every length, its standings and nets are a replay's from scratch."""
+    from scorekeeper.files import codec, retrace
+    from scorekeeper.history import redo, unwind
+
+    decoded = codec.decode(tomllib.loads(made[1].decode()), "s")
+    session, history = decoded.session, decoded.history
+    assert session is not None
+    states = [unwind(codec.entries_data(session), codec.top_data(session), history)]
+    for revision in history:
+        states.append(redo(*states[-1], revision))
+    kept = retrace._replays(session, history, states, None, [])
+    assert any(r is not None and r.follows is not None for r in kept)
+    for (data, top), replay in zip(states, kept, strict=True):
+        header = retrace._header(top, "s")[0]
+        assert header is not None and replay is not None
+        fresh = retrace.Replayed(header, data, {})
+        for count in range(len(data) + 1):
+            assert replay.reach(count) == fresh.reach(count)
+            assert replay.standing(count) == fresh.standing(count)
+            assert replay.nets(count) == fresh.nets(count)
