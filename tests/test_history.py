@@ -294,8 +294,10 @@ def test_check_says_where_the_history_and_the_deals_disagree(tmp_path: Path) -> 
                                  "{ tricks = { Ann = 2, Bob = 1, Cid = 0, Dan = 0 } },", 1))
     result = sk(tmp_path, "check", str(path), code=1)
     line = path.read_text().splitlines().index("[[history]]") + 1
-    assert result.stderr.startswith(f"{path}:{line}: change 1 of the history does not fit "
-                                    "the deals: this amend says entry 1 and after it are ")
+    assert result.stderr == (
+        f"{path}:{line}: history record 1: this amend says that from entry 1 on the file "
+        "holds { tricks = { Ann = 1, Bob = 2, Cid = 0, Dan = 0 } }, but it holds "
+        "{ tricks = { Ann = 2, Bob = 1, Cid = 0, Dan = 0 } }\n")
 
 
 def test_edit_cannot_rewrite_the_history(tmp_path: Path) -> None:

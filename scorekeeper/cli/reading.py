@@ -228,7 +228,9 @@ Check session FILES (and a folder's payments.toml); print every problem as
 FILE:LINE: message. With no FILES, the session (-s, else the current one).
 
 Each deal's inputs are checked on their own (every problem is listed), then the deals
-are replayed up to the first that breaks a rule. Exits 1 if any file has a problem.
+are replayed up to the first that breaks a rule, then each record of the history of
+changes is checked where it was made (docs/history.md). Exits 1 if any file has a
+problem.
 
 \b
 Examples:
@@ -247,21 +249,27 @@ def check(ctx: click.Context, files: tuple[str, ...], session: str | None) -> No
 
     from ..files import check as check_file
     from ..files import payfile
+    from ..files.checking import check_payments
 
     if not files or ctx.get_parameter_source("session") == ParameterSource.COMMANDLINE:
         files = (*files, session_path(ctx, session))
     failed = False
     for name in files:
         if os.path.basename(name) == payfile.NAME:
-            try:
-                found = _payments_held(name)
-            except ScorekeeperError as error:
+            found, count = check_payments(name)
+            problems: list[Exception] = list(found)
+            if not problems:  # each payment held by its currency's places, too
+                try:
+                    _payments_held(name)
+                except ScorekeeperError as error:
+                    problems = [error]
+            if problems:
                 failed = True
-                click.echo(visible(str(error)), err=True)
+                click.echo("\n".join(visible(str(p)) for p in problems), err=True)
             else:
                 _said(ngettext("{name}: ok (payments, {count} payment)",
-                               "{name}: ok (payments, {count} payments)", len(found)).format(
-                                   name=name, count=len(found)))
+                               "{name}: ok (payments, {count} payments)", count).format(
+                                   name=name, count=count))
             continue
         checked = check_file(name)
         problems, header, deals = checked.problems, checked.session, checked.deals

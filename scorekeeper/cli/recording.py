@@ -417,6 +417,9 @@ def _save_edit(ctx: click.Context, shown: Snapshot, edited: bytes, copy: str, wh
                 error=error, copy=copy)) from None
         mark_recorded(ctx, _("the edit"))
     os.unlink(copy)
+    for lie in done.old_lies:  # the file's already: 'check' says them too
+        click.echo(visible(_("{path}: {problem}").format(path=shown.path, problem=lie)),
+                   err=True)
     deals = after.standing.deals
     lines = [ngettext("Saved {path}: {count} deal, next dealer {dealer}.",
                       "Saved {path}: {count} deals, next dealer {dealer}.", deals).format(

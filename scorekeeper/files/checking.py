@@ -17,6 +17,8 @@ from .paths import session_name
 
 if TYPE_CHECKING:
     from ..history import Revision
+    from .payfile import Payments
+    from .retrace import Replayed
 
 
 @value
@@ -52,28 +54,78 @@ def examine(raw: bytes, label: str, history: bool = True) -> Checked:
         return Checked([error], None, 0)
     decoded = codec.decode(data, session_name(label))
     problems, deals = list(decoded.problems), 0
-    if decoded.session is not None:
+    session = decoded.session
+    if session is not None and history and decoded.history and not problems:
+        deals = _replayed_with_history(session, decoded.history, problems)
+    elif session is not None:
         try:
-            deals = replay(decoded.session, decoded.session.entries[:decoded.valid])[1].deals
+            deals = replay(session, session.entries[:decoded.valid])[1].deals
         except DealError as error:
             problems.append(codec.deal_problem(error))
-    if decoded.session is not None and not problems and history:
-        problems += history_problems(decoded.session, decoded.history)
     if problems:
         return Checked(codec.located(text, label, problems), None, 0)
     return Checked([], decoded.session, deals)
 
 
-def history_problems(session: AnySession, history: tuple[Revision, ...]) -> list[Any]:
-    """Where the history and the deals disagree: its changes, undone from the last, must
-    each find what it says it made."""
-    from ..history import Disagreement, unwind
+def _replayed_with_history(session: AnySession, history: tuple[Revision, ...],
+                           problems: list[Any]) -> int:
+    """The session's deals, replayed once for the deals and their history: the first
+    entry that breaks a rule, else the history's problems, added to `problems`."""
     from . import codec
+    from .retrace import Replayed
+
+    today = Replayed(session, codec.entries_data(session), {}, session.entries)
+    if not today.reach(len(session.entries)):
+        error = today.why()
+        if isinstance(error, DealError):
+            problems.append(codec.deal_problem(error))
+            return 0
+    problems += history_problems(session, history, today)
+    return today.standing(today.last()).deals
+
+
+def history_problems(session: AnySession, history: tuple[Revision, ...],
+                     today: Replayed | None = None) -> list[Any]:
+    """Where the history and the deals disagree, each change after the fact replayed where
+    it was made (files.retrace): every problem, at its record (`today`: the replay of the
+    deals, made already)."""
+    from . import codec
+    from .retrace import session_lies
+
+    return [codec.Problem(("history", index), told(index, problem))
+            for index, problem in session_lies(session, history, today=today)]
+
+
+def told(index: int, problem: str) -> str:
+    """A problem of record `index` (0-based) of a history, as `check` says it."""
+    return _("history record {number}: {problem}").format(number=index + 1, problem=problem)
+
+
+def check_payments(path: str) -> tuple[list[SessionFileError], int]:
+    """Every problem of a folder's payments file (its payments, then its history replayed),
+    and how many payments it holds."""
+    from . import payfile
 
     try:
-        unwind(codec.entries_data(session), codec.top_data(session), history)
-    except Disagreement as error:
-        return [codec.Problem(("history", error.index), _(
-            "change {number} of the history does not fit the deals: {error}").format(
-                number=error.index + 1, error=error))]
-    return []
+        raw = atomic.read_file(atomic.real_path(path))
+        found = payfile.from_bytes(path, raw)
+    except (SessionError, SessionFileError) as error:
+        error_of = error if isinstance(error, SessionFileError) else SessionFileError(
+            path, None, str(error))
+        return [error_of], 0
+    return payment_history_problems(found), len(found.payments)
+
+
+def payment_history_problems(found: Payments) -> list[SessionFileError]:
+    """Where the payments file's history and its payments disagree (files.retrace)."""
+    from . import payfile
+    from .outline import outline
+    from .retrace import payment_lies
+
+    if not found.history:
+        return []
+    text, data = tomlread.parse(found.raw, found.path)
+    lies = payment_lies(data.get("payments", []), found.history, payfile.paid_from_data)
+    lines = outline(text, "payments").headers.get(("history",), [])
+    return [SessionFileError(found.path, lines[index] if index < len(lines) else 1,
+                             told(index, problem)) for index, problem in lies]

@@ -220,7 +220,7 @@ def _history(raw: object, problems: list[Problem]) -> tuple[Revision, ...]:
             found.append(revision_from_data(data))
         except RuleError as error:
             problems.append(Problem(("history", index), _(
-                "change {number} of the history: {error}").format(number=index + 1,
+                "history record {number}: {error}").format(number=index + 1,
                                                                   error=error)))
     return tuple(found)
 

@@ -240,6 +240,8 @@ class Edited(NamedTuple):
     change: Change
     outcome: Consequences | None
     """None: it changed only comments and layout."""
+    old_lies: tuple[str, ...] = ()
+    """What is wrong with the history before the edit (as `check` says it): saved anyway."""
 
 
 def new_text(before: Snapshot, edited: bytes, why: str = "") -> Edited:
@@ -276,10 +278,20 @@ def new_text(before: Snapshot, edited: bytes, why: str = "") -> Edited:
     revision = _revision("edit", before, outcome, why, first,
                          before.session.entries[first:end_before], after.entries[first:end_after],
                          was, now)
+    return Edited(Change(NewText(edited), after, standing, counts, revision), outcome,
+                  _old_lies(after, history, revision))
+
+
+def _old_lies(after: AnySession, history: tuple[Revision, ...], revision: Revision
+              ) -> tuple[str, ...]:
+    """What `check` finds wrong with the history an edit adds `revision` to: a problem of
+    its own refuses it (it never has one: it is what the edit made); those of the records
+    before it are the file's already, said but no reason to refuse a good edit."""
     problems = history_problems(after, (*history, revision))
-    if problems:  # pragma: no cover - an edit's own change always fits what it made
-        raise SessionError(problems[0].message)
-    return Edited(Change(NewText(edited), after, standing, counts, revision), outcome)
+    own = [p.message for p in problems if p.where == ("history", len(history))]
+    if own:  # pragma: no cover - an edit's own change always fits what it made
+        raise SessionError(own[0])
+    return tuple(p.message for p in problems)
 
 
 def _history_of(raw: bytes, label: str) -> tuple[Revision, ...]:

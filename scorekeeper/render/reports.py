@@ -237,8 +237,9 @@ def _what(view: AnyView, r: Revision) -> str:
 
 
 def _nets(r: Revision) -> str:
-    return ", ".join(f"{p} {number(signed(a))} -> {number(signed(b))}"
-                     for p, (a, b) in r.nets.items())
+    from ..history import nets_text
+
+    return nets_text(r.nets)
 
 
 def _keys(keys: dict[str, Any]) -> str:
@@ -254,10 +255,9 @@ def _when(r: Revision) -> str:
 
 def _kind(kind: str) -> str:
     """A change's kind (history.KINDS) in the words of the language chosen."""
-    # TRANSLATORS: the kinds of a change after the fact, as the history lists them.
-    words = {"amend": _("amend"), "undo": _("undo"), "edit": _("edit"), "paid": _("paid"),
-             "reopened": _("reopened")}
-    return words.get(kind, kind)
+    from ..history import kind_word
+
+    return kind_word(kind)
 
 
 def revision_data(r: Revision) -> dict[str, Any]:
