@@ -65,7 +65,7 @@ FILES = {
     "folder": {"atomic", "paths", "signing", "snapshot"},
     "cache": {"append", "atomic", "codec", "signing"},
     "signing": set(),
-    "codec": {"tomltext", "outline", "upgrade"},
+    "codec": {"tomlread", "tomltext", "outline", "upgrade"},
     "tomlread": {"fastread"},
     "fastread": {"tomltext"},
     "textedit": {"append", "outline", "tomltext"},

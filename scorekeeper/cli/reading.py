@@ -257,15 +257,15 @@ def check(ctx: click.Context, files: tuple[str, ...], session: str | None) -> No
     for name in files:
         if os.path.basename(name) == payfile.NAME:
             found, count = check_payments(name)
-            problems: list[Exception] = list(found)
-            if not problems:  # each payment held by its currency's places, too
+            told: list[Exception] = list(found)
+            if not told:  # each payment held by its currency's places, too
                 try:
                     _payments_held(name)
                 except ScorekeeperError as error:
-                    problems = [error]
-            if problems:
+                    told = [error]
+            if told:
                 failed = True
-                click.echo("\n".join(visible(str(p)) for p in problems), err=True)
+                click.echo("\n".join(visible(str(p)) for p in told), err=True)
             else:
                 _said(ngettext("{name}: ok (payments, {count} payment)",
                                "{name}: ok (payments, {count} payments)", count).format(
