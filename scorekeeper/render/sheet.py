@@ -167,11 +167,11 @@ def drawing(run: Running, width: float, height: float) -> Drawing:
     """`run` drawn in a `width` by `height` mm box: its heading, the y axis at round
     steps (chart.Axis, as the terminal's chart has them) with a grid and the zero line,
     the x axis named every round number of points, a line a player (partners as one, as
-    chart.lines_of has them) and under it a legend naming every line and its last total."""
+    chart.lines_of has them) and under it a legend naming every line."""
     series = lines_of(run.running)
     values = [v for s in series for v in s.values] or [0]
     axis = Axis.for_range(min(values), max(values), 11, run.places)
-    legend = _legend(series, axis, width)
+    legend = _legend(series, width)
     small = line_height(SMALL)
     left = max(text_width(axis.label(t), SMALL) for t in axis.ticks()) + 1.5
     top = line_height(HEADING) + 1.6 * small
@@ -222,12 +222,13 @@ def _every(names: Sequence[str], count: int, width: float) -> int:
     return next(s for s in _steps() if ((count - 1) // s + 1) * room <= width or s >= count)
 
 
-def _legend(series: Sequence[Series], axis: Axis, width: float) -> list[Label]:
-    """The legend's names and last totals, in rows that fit `width`, the first row's
-    baseline at y 0; each leaves 7 mm before it for a swatch of its line."""
+def _legend(series: Sequence[Series], width: float) -> list[Label]:
+    """The legend's names, in rows that fit `width`, the first row's baseline at y 0;
+    each leaves 7 mm before it for a swatch of its line. (No totals: the chart's last is
+    before a pool is shared out, and would differ from the settlement's nets.)"""
     labels, x, row = [], 0.0, 0
     for line in series:
-        text = f"{' & '.join(line.names)} {axis.label(line.values[-1])}"
+        text = " & ".join(line.names)
         wide = 7.0 + text_width(text, SMALL) + 4.0
         if x and x + wide > width:
             x, row = 0.0, row + 1
