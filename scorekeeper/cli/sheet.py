@@ -70,7 +70,7 @@ def sheet(ctx: click.Context, session: str | None, whole_book: bool, output: str
             folder=folder, output=output))
     problems: list[str] = []
     if whole_book:
-        page = _book_page(ctx, problems)
+        page = _book_page(ctx, problems, min(BOOK_WIDTH, render.columns(paper)))
     else:
         page = _sitting_page(known_or_open(ctx, session_path(ctx, session)))
     data = render.to_pdf(page, paper) if fmt == "pdf" else render.to_html(page, paper)
@@ -96,7 +96,9 @@ def _session_named(ctx: click.Context, session: str | None) -> bool:
 
 def _sitting_page(read: Snapshot) -> Page:
     """A sitting's page: its particulars, the pad, the settlement with the payments made
-    of it, and each player's running total."""
+    of it, and each player's running total. The text as into a pipe, never re-laid for a
+    width: the pad shown a deal a record, as a narrow terminal has it, would be far longer
+    (the text is set smaller instead)."""
     from ..history import changed_entries
     from ..render.chart import session_running
     from ..render.report import emit
@@ -121,7 +123,7 @@ def _sitting_page(read: Snapshot) -> Page:
 BOOK_WIDTH = 100
 
 
-def _book_page(ctx: click.Context, problems: list[str]) -> Page:
+def _book_page(ctx: click.Context, problems: list[str], width: int) -> Page:
     """The club's page: every sitting of the folder, each currency's payments made,
     accounts and who pays whom, as `book` shows them, and the money won, sitting by
     sitting. The sittings that cannot be read are added to `problems` and named."""
@@ -138,8 +140,8 @@ def _book_page(ctx: click.Context, problems: list[str]) -> Page:
     chosen = choose(sittings, None, None, None, None)
     shown = report(chosen, book.account(chosen, made))
     listed = shown.tables[:1] if shown.tables and shown.tables[0].name == "sittings" else ()
-    pad = emit(shown._replace(title=(), tables=listed, footer=()), None, BOOK_WIDTH)
-    rest = emit(shown._replace(title=(), tables=shown.tables[len(listed):]), None, BOOK_WIDTH)
+    pad = emit(shown._replace(title=(), tables=listed, footer=()), None, width)
+    rest = emit(shown._replace(title=(), tables=shown.tables[len(listed):]), None, width)
     about = " ".join(line for line in shown.title if line)
     if found:
         about += " " + ngettext("{count} file left out: it cannot be read.",

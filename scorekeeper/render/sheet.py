@@ -144,6 +144,13 @@ def _cut(lines: list[str], count: int, whole: str) -> list[str]:
     return [*lines[:head], note, *lines[head + count:]]
 
 
+def columns(paper: str) -> int:
+    """How many characters of monospaced text fit across the page at LEAST: the width the
+    text is made for (a table wider is fitted by render.layout as for a terminal)."""
+    _name, width, _height = PAPERS[paper]
+    return math.floor((width - 2 * MARGIN) / (MONO * LEAST * PT))
+
+
 def text_room(page: Page, paper: str) -> tuple[float, float]:
     """The room in mm the monospaced text has on the page (as the HTML lays it out; the PDF
     measures what its particulars took)."""
