@@ -408,3 +408,17 @@ def test_drawing_puts_each_total_in_its_place(running: dict[str, list[int]], pla
             assert 0 <= x <= width and 0 <= y <= 62.0
     for label in made.labels:
         assert 0 <= label.y <= 62.0
+
+
+def test_sheets_from_plays_prompt(tmp_path: Path) -> None:
+    """In play (piped), `sheet` is the sitting's page and `sheet --book` the book of its
+    folder: play's own session is not taken for an -s beside --book."""
+    club = _club(tmp_path)
+    lines = f"sheet --book --output {tmp_path / 'b.pdf'}\nsheet --output {tmp_path / 's.html'}\n"
+    done = subprocess.run([scorekeeper_command(), "--dir", str(club), "play", "-s",
+                           "loo-2026-11-25"], input=lines, capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert "The book: club" in pypdf.PdfReader(tmp_path / "b.pdf").pages[0].extract_text()
+    text = "".join(_html_of(tmp_path / "s.html").text)
+    assert "loo-2026-11-25" in text and "Still to pay:" in text

@@ -86,10 +86,12 @@ def sheet(ctx: click.Context, session: str | None, whole_book: bool, output: str
 
 
 def _session_named(ctx: click.Context, session: str | None) -> bool:
-    """Whether -s was given on the command line (after `sheet`, or before it)."""
+    """Whether -s was given on the command line (after `sheet`, or before it: not when
+    before `play`, whose prompt runs this)."""
     from click.core import ParameterSource
 
-    return (ctx.find_root().params.get("session") is not None
+    root = ctx.find_root()
+    return ((root.params.get("session") is not None and root.invoked_subcommand == "sheet")
             or (session is not None
                 and ctx.get_parameter_source("session") == ParameterSource.COMMANDLINE))
 
