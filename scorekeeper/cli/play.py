@@ -282,6 +282,10 @@ class Shell:
     def argv(self, command: click.Command, args: list[str]) -> list[str]:
         """A command's arguments at the prompt, with this sitting's session if it takes
         one."""
+        if command.name == "sheet" and "--book" in args:  # the book of the session's folder
+            import os
+
+            return ["--dir", os.path.dirname(self.path) or ".", *args]
         takes_session = any(p.name == "session" for p in command.params)
         return ["--session", self.path, *args] if takes_session else list(args)
 

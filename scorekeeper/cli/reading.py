@@ -192,22 +192,10 @@ Examples:
 def settle(ctx: click.Context, session: str | None, fmt: str | None, table: str | None
            ) -> None:
     """`settle`: the session's nets and who pays whom."""
-    from ..reckoning import reckon
-    from ..render.reports import settle as report
     from .saving import known_or_open
-    from .settling import paid_of
+    from .settling import settled
 
-    read = known_or_open(ctx, session_path(ctx, session))
-    settlement = reckon(read.header, read.standing)
-    made = paid_of(read, settlement)
-    shown = report(read.header, settlement)
-    if made is not None:
-        from ..ledger import places_of
-        from ..render.settled import with_payments
-
-        shown = with_payments(shown, read.header.currency,
-                              places_of(read.header.unit_value), made)
-    emit(shown, fmt, table)
+    emit(settled(known_or_open(ctx, session_path(ctx, session))), fmt, table)
 
 
 def _payments_held(name: str) -> tuple[Any, ...]:

@@ -17,6 +17,23 @@ if TYPE_CHECKING:
     from ..book import PaidUp
     from ..files import Snapshot
     from ..reckoning import Settlement
+    from ..render.report import Report
+
+
+def settled(read: Snapshot) -> Report:
+    """What `settle` shows of the sitting `read` (and the sheet puts on its page): each
+    net and its money, the payments made of it and who still pays whom after them."""
+    from ..ledger import places_of
+    from ..reckoning import reckon
+    from ..render.reports import settle as report
+    from ..render.settled import with_payments
+
+    settlement = reckon(read.header, read.standing)
+    made = paid_of(read, settlement)
+    shown = report(read.header, settlement)
+    if made is None:
+        return shown
+    return with_payments(shown, read.header.currency, places_of(read.header.unit_value), made)
 
 
 def paid_of(read: Snapshot, settlement: Settlement[object]) -> PaidUp | None:

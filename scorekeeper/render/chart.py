@@ -50,9 +50,27 @@ class TooSmall(ValueError):
     """The terminal is too small for a chart."""
 
 
+class Running(NamedTuple):
+    """What a chart draws, whatever draws it (the terminal here, a sheet's lines): each
+    line's running total in whole numbers of 10**-`places`, from 0 at x = 0; the x ticks
+    named by `labels` when given, else 0, 1, 2, ..."""
+
+    title: str
+    unit: str
+    xlabel: str
+    running: Mapping[str, Sequence[int]]
+    labels: Sequence[str] | None = None
+    places: int = 0
+
+
 def session_chart(session: AnySession, played: Sequence[Played[Any, Any, Any]],
                   canvas: Canvas) -> str:
     """Each player's running balance, deal by deal (a change of partnerships is not one)."""
+    return drawn(session_running(session, played), canvas)
+
+
+def session_running(session: AnySession, played: Sequence[Played[Any, Any, Any]]) -> Running:
+    """Each player's running balance in units, deal by deal, from 0 before he sat."""
     accounts = session.game.accounts
     names = [a for a in (played[-1].balances if played else session.players) if a not in accounts]
     running = {p: [0] for p in names}  # every player who sat, from 0 before he did
@@ -61,14 +79,19 @@ def session_chart(session: AnySession, played: Sequence[Played[Any, Any, Any]],
             for p in names:
                 running[p].append(each.balances.get(p, 0))
     units = view_of(session.game).units(session.game.unit, 2)
-    return chart(_("{game} '{name}': {units} won, deal by deal").format(
-                     game=_(session.game.title), name=session.name, units=units),
-                 units, _("deals"), running, canvas)
+    return Running(_("{game} '{name}': {units} won, deal by deal").format(
+                       game=_(session.game.title), name=session.name, units=units),
+                   units, _("deals"), running)
 
 
 def book_charts(sittings: Sequence[SessionSummary], canvas: Canvas) -> str:
     """Each player's money won, sitting by sitting: a chart a currency, players by name."""
-    drawn = []
+    return "\n\n".join(drawn(each, canvas) for each in book_running(sittings))
+
+
+def book_running(sittings: Sequence[SessionSummary]) -> list[Running]:
+    """Each player's money won, sitting by sitting, a chart a currency (in order)."""
+    made = []
     for currency in sorted({s.currency for s in sittings}):
         of = [s for s in sittings if s.currency == currency]
         places = max(places_of(Decimal(s.value)) for s in of)
@@ -79,11 +102,17 @@ def book_charts(sittings: Sequence[SessionSummary], canvas: Canvas) -> str:
             for n in names:
                 won = money.get(n.casefold(), Decimal(0)).scaleb(places)
                 running[n].append(running[n][-1] + int(won))
-        drawn.append(chart(_("Money won, sitting by sitting ({currency})").format(
-                               currency=currency or _("no currency")),
-                           currency or _("money"), _("sittings"), running, canvas, _days(of),
-                           places))
-    return "\n\n".join(drawn)
+        made.append(Running(_("Money won, sitting by sitting ({currency})").format(
+                                currency=currency or _("no currency")),
+                            currency or _("money"), _("sittings"), running, _days(of),
+                            places))
+    return made
+
+
+def drawn(running: Running, canvas: Canvas) -> str:
+    """`running` drawn in characters on `canvas`."""
+    return chart(running.title, running.unit, running.xlabel, running.running, canvas,
+                 running.labels, running.places)
 
 
 def _days(sittings: Sequence[SessionSummary]) -> list[str]:
