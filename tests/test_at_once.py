@@ -274,7 +274,7 @@ def test_a_payment_removed_at_the_prompt_is_removed_only_from_the_book_it_showed
         screen.expect(b"Remove payment 1? Type yes to remove it:")
         sk(tmp_path, "pay", "Cid", "Ann", "2", "--currency", "")  # another window, meanwhile
         screen.type(b"yes\r")
-        screen.expect(b"was changed since this was shown: nothing was")  # wrapped at words
+        screen.expect_words(b"was changed since this was shown: nothing was")  # wrapped at words
         screen.expect(b"look again")
         screen.expect(b"hand 3")
     assert [p.payer for p in payfile.read(str(tmp_path)).payments] == ["Bob", "Cid"]

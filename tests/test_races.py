@@ -74,7 +74,7 @@ def test_amend_at_the_prompt_is_saved_only_onto_the_deal_it_showed(tmp_path: Pat
         screen.expect(b"Type yes to make this change:")
         sk(tmp_path, "amend", "2", "c=3", "d=0")  # another player corrects it meanwhile
         screen.type(b"yes\r")
-        screen.expect(b"was changed since this was shown: nothing was")  # wrapped at words
+        screen.expect_words(b"was changed since this was shown: nothing was")  # wrapped at words
         screen.expect(b"look again")
         screen.expect(b"hand 3 \xc2\xb7 Cid deals")
     assert "{ tricks = { Cid = 3, Dan = 0 } }" in path.read_text()

@@ -326,6 +326,24 @@ class Terminal:
         """What came before what was last expected (since the one expected before it)."""
         self.unread = self.unread[at + len(wanted):]
 
+    def expect_words(self, wanted: bytes, timeout: float = 15) -> None:
+        """Like expect, the words of `wanted` wherever the lines wrapped between them (at a
+        width that depends on a path's length, say)."""
+        import re
+
+        pattern = re.compile(rb"\s+".join(re.escape(w) for w in wanted.split()))
+        end = time.monotonic() + timeout
+        while not pattern.search(self.unread) and time.monotonic() < end:
+            if select.select([self.fd], [], [], 0.2)[0]:
+                try:
+                    self.unread += os.read(self.fd, 4096)
+                except OSError:
+                    break
+        found = pattern.search(self.unread)
+        assert found, self.unread[-600:]
+        self.seen = self.unread[:found.start()]
+        self.unread = self.unread[found.end():]
+
     def drain_until_exit(self, proc: subprocess.Popen[bytes], timeout: float = 15) -> int:
         end = time.monotonic() + timeout
         while proc.poll() is None and time.monotonic() < end:
