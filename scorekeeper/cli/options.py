@@ -235,7 +235,17 @@ def complete_session(ctx: click.Context, param: click.Parameter, incomplete: str
         names = [paths.session_name(p) for p in paths.list_sessions(folder(ctx))]
     except Exception:
         return []
-    return [CompletionItem(n) for n in names if n.startswith(incomplete)]
+    return [CompletionItem(quoted(n)) for n in paths.starting(names, incomplete.lstrip("'\""))]
+
+
+def quoted(word: str) -> str:
+    """`word` as bash must be given it, quoted if it holds a space or a quote: bash inserts
+    what it is given as it is, where zsh and fish quote it, and play escapes its spaces."""
+    import shlex
+
+    if os.environ.get("_SCOREKEEPER_COMPLETE", "").startswith("bash"):
+        return shlex.quote(word)
+    return word
 
 
 SESSION: dict[str, Any] = {

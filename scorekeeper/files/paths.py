@@ -129,6 +129,13 @@ def session_name(path: str) -> str:
     return os.path.splitext(os.path.basename(path))[0]
 
 
+def starting(names: list[str], typed: str) -> list[str]:
+    """The session names among `names` that begin as `typed` does, in any case or Unicode
+    form: what completes it."""
+    start = folded(typed)
+    return [n for n in names if folded(n).startswith(start)]
+
+
 def is_path(spec: str) -> bool:
     """A session given as a file path rather than a name in the folder."""
     return "/" in spec or os.sep in spec or spec.endswith(".toml")
