@@ -243,7 +243,8 @@ def quoted(word: str) -> str:
     what it is given as it is, where zsh and fish quote it, and play escapes its spaces."""
     import shlex
 
-    if os.environ.get("_SCOREKEEPER_COMPLETE", "").startswith("bash"):
+    special = any(c.isspace() or c in "'\"\\$`|&;<>()*?[]#~!{}" for c in word)
+    if special and os.environ.get("_SCOREKEEPER_COMPLETE", "").startswith("bash"):
         return shlex.quote(word)
     return word
 
