@@ -194,7 +194,7 @@ def installed(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.parametrize("lang", ["en", "da"])
-def test_the_installed_command_makes_lørdag_toml(tmp_path: Path, lang: str) -> None:
+def test_the_installed_command_makes_lordag_toml(tmp_path: Path, lang: str) -> None:
     made = installed(tmp_path, "--lang", lang, "loo", "new", "lørdag", "--players", "Ann,Bob,Cid")
     assert made.returncode == 0, made.stderr
     assert "'lørdag'" in made.stdout and "lørdag.toml" in made.stdout
