@@ -252,7 +252,7 @@ def quoted(word: str) -> str:
 SESSION: dict[str, Any] = {
     "metavar": "S", "envvar": "SCOREKEEPER_SESSION", "shell_complete": complete_session,
     "help": _("Session name, or path to a .toml file [default: $SCOREKEEPER_SESSION, else the "
-              "current session]."),
+              "current session]; a name is found in any case."),
 }
 
 
