@@ -304,3 +304,14 @@ def test_a_file_that_spells_a_player_decomposed_names_the_same_player(tmp_path: 
     refused = one_line_error(sk(folder, "show"))
     assert "'René' is given twice, spelt in two Unicode forms" in refused
     assert path.read_bytes() == before
+
+
+def test_play_names_a_new_session_apart_from_one_in_another_case(tmp_path: Path) -> None:
+    import datetime
+
+    from scorekeeper.cli.begin import free_name
+
+    day = datetime.date(2026, 12, 2)
+    assert free_name(str(tmp_path), "loo", day) == "loo-2026-12-02"
+    (tmp_path / "LOO-2026-12-02.toml").write_text("")
+    assert free_name(str(tmp_path), "loo", day) == "loo-2026-12-02-2"
