@@ -206,6 +206,14 @@ def test_the_installed_command_makes_lordag_toml(tmp_path: Path, lang: str) -> N
     assert "lørdag" in listed.stdout and "fælles aften" in listed.stdout
     refused = installed(tmp_path, "--lang", lang, "loo", "new", "CON", "--players", "A,B,C")
     assert refused.returncode == 1 and refused.stderr.count("\n") == 1
+    before = sorted(os.listdir(tmp_path))
+    for args in (["loo", "new", os.fsdecode(b"a\xffb"), "--players", "A,B,C"],
+                 ["-s", os.fsdecode(b"\xff"), "show"]):  # a byte of Latin-1 typed
+        refused = installed(tmp_path, "--lang", lang, *args)
+        assert refused.returncode == 1 and refused.stderr.count("\n") == 1
+        assert "\\xff" in refused.stderr
+        assert ("is not UTF-8" if lang == "en" else "er ikke UTF-8") in refused.stderr
+    assert sorted(os.listdir(tmp_path)) == before
     assert complete(tmp_path, "scorekeeper use ") == ["'fælles aften'", "lørdag"]
     assert complete(tmp_path, "scorekeeper -s LØ") == ["lørdag"]
     assert complete(tmp_path, "scorekeeper use 'fæ") == ["'fælles aften'"]

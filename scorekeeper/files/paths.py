@@ -38,9 +38,9 @@ def name_problem(name: str) -> str | None:
 
     if not name:
         return _("a session name cannot be empty")
-    if any("\ud800" <= c <= "\udfff" for c in name):
-        return _("session name {name!r} is not UTF-8 text").format(name=name.encode(
-            "utf-8", "surrogateescape").decode("utf-8", "replace"))
+    if any("\ud800" <= c <= "\udfff" for c in name):  # bytes of another encoding
+        return _("session name '{name}' is not UTF-8 text").format(
+            name=_bytes_of(name).decode("utf-8", "backslashreplace"))
     if has_control(name):
         hidden = next(c for c in name if has_control(c))
         return _("session name {name!r} holds a control character (U+{code:04X})").format(
@@ -56,6 +56,14 @@ def name_problem(name: str) -> str | None:
         return _("session name {name!r} holds '{char}', which Windows does not allow in a "
                  "file name").format(name=name, char=bad)
     return _edge_problem(name) or _length_problem(name)
+
+
+def _bytes_of(name: str) -> bytes:
+    """The bytes `name` was given as (the command line's, held as surrogates)."""
+    try:
+        return name.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a surrogate no byte stands for
+        return name.encode("utf-8", "surrogatepass")
 
 
 def _edge_problem(name: str) -> str | None:
