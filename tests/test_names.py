@@ -323,3 +323,35 @@ def test_play_names_a_new_session_apart_from_one_in_another_case(tmp_path: Path)
     assert free_name(str(tmp_path), "loo", day) == "loo-2026-12-02"
     (tmp_path / "LOO-2026-12-02.toml").write_text("")
     assert free_name(str(tmp_path), "loo", day) == "loo-2026-12-02-2"
+
+
+@given(st.text(st.sampled_from(INSIDE + "#\\\"\t"), min_size=1, max_size=30))
+def test_what_play_completes_its_line_reads_back(word: str) -> None:
+    import shlex
+
+    from scorekeeper.cli.prompt import escaped
+
+    assert shlex.split(f"use {escaped(word)} # a comment", comments=True) == ["use", word]
+
+
+def test_play_goes_on_with_a_session_whose_name_holds_a_quote_and_a_hash(tmp_path: Path
+                                                                          ) -> None:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from scorekeeper.cli.options import RunState
+    from scorekeeper.cli.play import Shell
+    from scorekeeper.cli.prompt import PlayCompleter
+
+    folder = str(tmp_path)
+    sk(folder, "loo", "new", "Bo's #2", "--players", "Ann,Bob,Cid")
+    sk(folder, "loo", "new", "other", "--players", "Ann,Bob,Cid")
+    ctx = cli.make_context("scorekeeper", ["--dir", folder, "show"], obj=RunState())
+    with ctx:
+        completer = PlayCompleter(Shell(ctx, str(tmp_path / "other.toml")))
+        offered = [c.text for c in completer.get_completions(Document("use b"), CompleteEvent())]
+    assert offered == ["Bo\\'s\\ \\#2"]
+    played = CliRunner().invoke(cli, ["play"], input=f"use {offered[0]}\nshow\n",
+                                env={"SCOREKEEPER_DIR": folder, "SCOREKEEPER_SESSION": None})
+    assert played.exit_code == 0, played.output
+    assert "'Bo's #2' is now the current session." in played.output
