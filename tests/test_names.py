@@ -88,6 +88,7 @@ def test_a_good_name_round_trips_new_sessions_use_show(name: str, decomposed: bo
         shown = sk(folder, "-s", other, "show", "--format", "json")
         assert shown.exit_code == 0, (shown.output, shown.exception)
         assert json.loads(shown.stdout)["game"] == game
+        assert json.loads(shown.stdout)["session"] == name
         before = contents(folder)
         again = one_line_error(sk(folder, game, "new", other, "--players", PLAYERS[game],
                                   lang=lang))
