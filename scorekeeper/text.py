@@ -53,3 +53,25 @@ def wrap_words(text: str, width: int, indent: int = 0) -> list[str]:
         else:
             lines.append((lead if not lines else lead + " " * indent) + word)
     return lines or [text]
+
+
+def normal(text: str) -> str:
+    """`text` in its composed Unicode form (NFC), as every name is compared and kept: `é`
+    typed as one character or as `e` and a combining accent is one name. Names are made
+    normal where they come in, once: from the command line (cli.options) and from a file
+    (files.tomlread)."""
+    if text.isascii():  # nearly every name, without loading the Unicode tables
+        return text
+    import unicodedata
+
+    return unicodedata.normalize("NFC", text)
+
+
+def folded(text: str) -> str:
+    """`text` with case and Unicode form set aside (a canonical caseless match): `Lørdag`,
+    `LØRDAG` and `lørdag` typed decomposed are one."""
+    if text.isascii():
+        return text.casefold()
+    import unicodedata
+
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", text).casefold())

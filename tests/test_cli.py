@@ -207,15 +207,14 @@ def test_wrong_usage_exits_2(tmp_path: Path, line: str) -> None:
         ("loo new x --players A,B,C --first-dealer Q", "Error: first dealer: unknown player "
                                                        "'Q': the players are A, B, C\n"),
         ("loo new ../x --players A,B,C", "Error: '../x' is a path, and a session file's name "
-                                         "ends in .toml (or give a name of letters, digits, "
-                                         "'-' and '_')\n"),
-        ("loo new 'a b' --players A,B,C", "Error: session name 'a b' may hold only letters, "
-                                          "digits, '-' and '_' (or give a path to a .toml "
-                                          "file)\n"),
+                                         "ends in .toml (or give a name without '/')\n"),
+        ("loo new 'a:b' --players A,B,C", "Error: session name 'a:b' holds ':', which macOS "
+                                          "and Windows do not allow in a file name\n"),
+        ("loo new NUL --players A,B,C", "Error: session name 'NUL' is kept by Windows for a "
+                                        "device (CON, NUL, COM1 and the like): give another\n"),
         ("use nothing", None),
-        ("use ../../etc/passwd", "Error: session name '../../etc/passwd' may hold only "
-                                 "letters, digits, '-' and '_' (or give a path to a .toml "
-                                 "file)\n"),
+        ("use ../../etc/passwd", "Error: session name '../../etc/passwd' holds '/', which "
+                                 "separates folders\n"),
         ("show -s nothing", None),
         ("undo -s nothing", None),
     ],

@@ -5,7 +5,6 @@ game's own `new`, the very command `scorekeeper GAME new` runs."""
 from __future__ import annotations
 
 import datetime
-import os
 from collections.abc import Callable
 
 from ..files import paths
@@ -39,7 +38,7 @@ def free_name(folder: str, game: str, day: datetime.date) -> str:
     """A session name for `game` on `day` not yet used in `folder`: loo-2026-12-02, -2..."""
     base = f"{game}-{day.isoformat()}"
     name, n = base, 1
-    while os.path.lexists(os.path.join(folder, f"{name}.toml")):
+    while paths.same_session(folder, name) is not None:  # LOO-2026-12-02.toml too
         n += 1
         name = f"{base}-{n}"
     return name

@@ -154,7 +154,8 @@ Example evening:
               help=_("Session folder [default: $SCOREKEEPER_DIR, else the per-user data "
                      "folder]."))
 @click.option("-s", "--session", metavar="S", shell_complete=complete_session,
-              help=_("Session name, or path to a .toml file (as -s after the command)."))
+              help=_("Session name (found in any case), or path to a .toml file (as -s "
+                     "after the command)."))
 @click.option("--lang", type=click.Choice(i18n.LANGUAGES, case_sensitive=False),
               expose_value=False, is_eager=True,
               callback=lambda ctx, param, value: _use_language(value),

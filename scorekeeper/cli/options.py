@@ -61,7 +61,7 @@ class Quick:
             opts, rest, order = parse(args)
             if not ctx.resilient_parsing:
                 _refuse_repeats(ctx, order)
-            return opts, rest, order
+            return {k: _normal(v) if k != "dir" else v for k, v in opts.items()}, rest, order
 
         parser.parse_args = parse_once
         return parser
@@ -76,6 +76,20 @@ class Quick:
                                 callback=_show_help, help=_("Show this message and exit."))
             self._quick_help = made
         return made
+
+
+def _normal(typed: Any) -> Any:
+    """What was typed with its names in NFC (text.normal), where a name comes in from the
+    command line (and from play's lines, which run the same commands); a path (a folder,
+    a file: on Linux its name is its bytes) is left as typed."""
+    from ..files.paths import is_path
+    from ..text import normal
+
+    if isinstance(typed, str):
+        return typed if typed.isascii() or is_path(typed) else normal(typed)
+    if isinstance(typed, (list, tuple)):
+        return type(typed)(_normal(t) for t in typed)
+    return typed
 
 
 def _refuse_repeats(ctx: click.Context, order: list[click.Parameter]) -> None:
@@ -221,13 +235,24 @@ def complete_session(ctx: click.Context, param: click.Parameter, incomplete: str
         names = [paths.session_name(p) for p in paths.list_sessions(folder(ctx))]
     except Exception:
         return []
-    return [CompletionItem(n) for n in names if n.startswith(incomplete)]
+    return [CompletionItem(quoted(n)) for n in paths.starting(names, incomplete.lstrip("'\""))]
+
+
+def quoted(word: str) -> str:
+    """`word` as bash must be given it, quoted if it holds a space or a quote: bash inserts
+    what it is given as it is, where zsh and fish quote it, and play escapes its spaces."""
+    import shlex
+
+    special = any(c.isspace() or c in "'\"\\$`|&;<>()*?[]#~!{}" for c in word)
+    if special and os.environ.get("_SCOREKEEPER_COMPLETE", "").startswith("bash"):
+        return shlex.quote(word)
+    return word
 
 
 SESSION: dict[str, Any] = {
     "metavar": "S", "envvar": "SCOREKEEPER_SESSION", "shell_complete": complete_session,
     "help": _("Session name, or path to a .toml file [default: $SCOREKEEPER_SESSION, else the "
-              "current session]."),
+              "current session]; a name is found in any case."),
 }
 
 
@@ -438,7 +463,7 @@ def create_session(ctx: click.Context, game: str, settings: Any, options: dict[s
     today = datetime.date.today()
     name: str = options["name"]
     root = "" if paths.is_path(name) else folder(ctx)
-    path = paths.session_path(root, name)
+    path = (root and paths.same_session(root, name)) or paths.session_path(root, name)
     session = Session(get_game(game), options["players"], settings, (), options["value"],
                       options["currency"], options["first_dealer"], paths.session_name(path),
                       not_after(options["date"] or today, today))

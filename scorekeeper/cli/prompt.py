@@ -246,6 +246,14 @@ def _history(path: str) -> History:
         return InMemoryHistory()
 
 
+def escaped(word: str) -> str:
+    """`word` as a line of play (read as the shell reads words, # a comment) gives it back:
+    a space, a quote, a backslash or a # after a backslash (`fælles\\ aften`)."""
+    import re
+
+    return re.sub(r"([\s'\"\\#])", r"\\\1", word)
+
+
 class PlayCompleter(Completer):
     """Completes what can come next, each candidate with a word on what it is: commands,
     the short form of a deal (players not yet named and not sitting out, the game's words),
@@ -275,7 +283,7 @@ class PlayCompleter(Completer):
         except Exception:  # a completion that cannot be made offers nothing, never a crash
             return
         for value, about in found:
-            yield Completion(value.replace(" ", "\\ "), start_position=-len(word),
+            yield Completion(escaped(value), start_position=-len(word),
                              display_meta=about)
 
     def candidates(self, words: list[str], word: str) -> list[tuple[str, str]]:

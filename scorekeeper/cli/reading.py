@@ -13,7 +13,7 @@ from .. import i18n
 from ..errors import ScorekeeperError
 from ..files import paths
 from ..i18n import _, ngettext
-from ..text import visible
+from ..text import folded, visible
 from .options import (
     CONTEXT,
     Command,
@@ -58,7 +58,8 @@ def sessions(ctx: click.Context, fmt: str | None) -> None:
     rows = []
     for path in paths.list_sessions(root):
         name = paths.session_name(path)
-        row: dict[str, Any] = {"name": name, "current": name == current, "path": path}
+        mine = current is not None and folded(name) == folded(current)
+        row: dict[str, Any] = {"name": name, "current": mine, "path": path}
         try:
             with i18n.english() if fmt == "json" else nullcontext():  # its error: JSON's
                 glance = files.glance(path)
@@ -91,6 +92,7 @@ def use(ctx: click.Context, name: str) -> None:
     root = folder_to_list(ctx)
     path = paths.find_session(root, paths.check_session_name(name))
     files.open(path)
+    name = paths.session_name(path)  # as its file is named: LØRDAG finds lørdag
     with held_interrupt():
         paths.set_current(root, name)
         mark_recorded(ctx, _("'{name}' as the current session").format(name=name))

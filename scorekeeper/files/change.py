@@ -255,8 +255,7 @@ def create(path: str, session: AnySession, force: bool, on_locked: OnLocked | No
     at all. Where a replaced file is kept (NAME.toml.~N~), if one was."""
     if not path.endswith(".toml"):
         raise SessionError(_("{path!r} is a path, and a session file's name ends in .toml "
-                             "(or give a name of letters, digits, '-' and '_')").format(
-                                 path=path))
+                             "(or give a name without '/')").format(path=path))
     folder = os.path.dirname(path)
     try:
         if folder:

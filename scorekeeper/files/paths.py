@@ -9,6 +9,7 @@ import os
 
 from ..errors import SessionError
 from ..i18n import _
+from ..text import folded, normal
 
 CURRENT_FILE = ".current"
 
@@ -17,11 +18,103 @@ CURRENT_FILE = ".current"
 PAYMENTS = "payments.toml"
 
 
-def is_session_name(name: str) -> bool:
-    """Letters, digits, '-' and '_' (ASCII), 1 to 100 of them: a bare TOML key."""
-    from .tomltext import is_bare
+#: The most bytes of a session name (UTF-8, decomposed as macOS keeps it): the longest
+#: file made beside the session (.NAME.toml.PID-RANDOM.tmp, NAME.toml.~N~) must fit the 255
+#: bytes a file name may have.
+LONGEST_NAME = 200
+#: What a file name cannot hold: '/' and '\\' separate folders, ':' does on macOS and
+#: Windows, and Windows refuses the rest.
+NOT_IN_FILE_NAMES = '/\\:*?"<>|'
+#: The names Windows keeps for devices, whatever follows a dot (CON.toml is one).
+RESERVED = frozenset({"CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$", *(
+    f"{port}{n}" for port in ("COM", "LPT") for n in "0123456789\u00b9\u00b2\u00b3")})
 
-    return len(name) <= 100 and is_bare(name)
+
+def name_problem(name: str) -> str | None:
+    """Why `name` cannot name a session (a file NAME.toml on Linux, macOS and Windows
+    alike), or None: any letters, digits, spaces and marks but those a file name cannot
+    hold."""
+    from ..text import has_control
+
+    if not name:
+        return _("a session name cannot be empty")
+    if any("\ud800" <= c <= "\udfff" for c in name):  # bytes of another encoding
+        return _("session name '{name}' is not UTF-8 text").format(
+            name=_bytes_of(name).decode("utf-8", "backslashreplace"))
+    if has_control(name):
+        hidden = next(c for c in name if has_control(c))
+        return _("session name {name!r} holds a control character (U+{code:04X})").format(
+            name=name, code=ord(hidden))
+    bad = next((c for c in name if c in NOT_IN_FILE_NAMES), None)
+    if bad in ("/", "\\"):
+        return _("session name {name!r} holds '{char}', which separates folders").format(
+            name=name, char=bad)
+    if bad == ":":
+        return _("session name {name!r} holds ':', which macOS and Windows do not allow in "
+                 "a file name").format(name=name)
+    if bad is not None:
+        return _("session name {name!r} holds '{char}', which Windows does not allow in a "
+                 "file name").format(name=name, char=bad)
+    return _edge_problem(name) or _length_problem(name)
+
+
+def _bytes_of(name: str) -> bytes:
+    """The bytes `name` was given as (the command line's, held as surrogates)."""
+    try:
+        return name.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a surrogate no byte stands for
+        return name.encode("utf-8", "surrogatepass")
+
+
+def _edge_problem(name: str) -> str | None:
+    """What is wrong with how `name` begins or ends, or with the whole of it."""
+    if name.startswith("."):
+        return _("session name {name!r} begins with a dot, which hides a file").format(
+            name=name)
+    if name.startswith(" "):
+        return _("session name {name!r} begins with a space").format(name=name)
+    if name.endswith(" "):
+        return _("session name {name!r} ends with a space, which Windows drops from a file "
+                 "name").format(name=name)
+    if name.endswith("."):
+        return _("session name {name!r} ends with a dot, which Windows drops from a file "
+                 "name").format(name=name)
+    if name.split(".", maxsplit=1)[0].rstrip(" ").upper() in RESERVED:
+        return _("session name {name!r} is kept by Windows for a device (CON, NUL, COM1 and "
+                 "the like): give another").format(name=name)
+    if folded(name) == PAYMENTS[:-5]:
+        return _("{payments} is the folder's book of payments: give the session another "
+                 "name").format(payments=PAYMENTS)
+    return None
+
+
+def _length_problem(name: str) -> str | None:
+    if name.isascii():
+        size = len(name)
+    else:
+        import unicodedata
+
+        size = max(len(form.encode("utf-8")) for form in (
+            name, unicodedata.normalize("NFD", name)))
+    if size > LONGEST_NAME:
+        return _("session name {name!r} is {size} bytes long: give one of at most "
+                 "{longest}").format(name=name, size=size, longest=LONGEST_NAME)
+    return None
+
+
+def is_session_name(name: str) -> bool:
+    """Whether `name` may name a session."""
+    return name_problem(name) is None
+
+
+def check_session_name(name: str) -> str:
+    """`name` as a session's file is named (NFC), else SessionError saying why it cannot
+    be one."""
+    problem = name_problem(name)
+    if problem is not None:
+        raise SessionError(problem)
+    return normal(name)
+
 
 def default_dir() -> str:
     """The platform's per-user data folder for scorekeeper."""
@@ -44,14 +137,11 @@ def session_name(path: str) -> str:
     return os.path.splitext(os.path.basename(path))[0]
 
 
-def check_session_name(name: str) -> str:
-    if name == PAYMENTS[:-5]:
-        raise SessionError(_("{payments} is the folder's book of payments: give the session "
-                             "another name").format(payments=PAYMENTS))
-    if not is_session_name(name):
-        raise SessionError(_("session name {name!r} may hold only letters, digits, '-' and "
-                             "'_' (or give a path to a .toml file)").format(name=name))
-    return name
+def starting(names: list[str], typed: str) -> list[str]:
+    """The session names among `names` that begin as `typed` does, in any case or Unicode
+    form: what completes it."""
+    start = folded(typed)
+    return [n for n in names if folded(n).startswith(start)]
 
 
 def is_path(spec: str) -> bool:
@@ -60,15 +150,33 @@ def is_path(spec: str) -> bool:
 
 
 def session_path(folder: str, spec: str) -> str:
-    """The file of a session named `spec` in `folder`, or at the path `spec`."""
+    """The file of a session named `spec` in `folder` (NAME.toml, the name in NFC), or at
+    the path `spec`."""
     if is_path(spec):
         return os.path.expanduser(spec)
     return os.path.join(folder, f"{check_session_name(spec)}.toml")
 
 
+def same_session(folder: str, name: str) -> str | None:
+    """The file in `folder` of the session `name` names, spelt as it is or otherwise in
+    case or Unicode form (`LØRDAG` finds lørdag.toml): one session, whatever the file
+    system tells apart. SessionError if two files are that session (made before)."""
+    exact = session_path(folder, name)
+    if os.path.lexists(exact):
+        return exact
+    wanted = folded(name)
+    found = [p for p in list_sessions(folder) if folded(session_name(p)) == wanted]
+    if len(found) > 1:
+        raise SessionError(_("{files} are one session spelt in two ways: give its file "
+                             "(-s {file})").format(
+                                 files=", ".join(os.path.basename(p) for p in found),
+                                 file=found[0]))
+    return found[0] if found else None
+
+
 def find_session(folder: str, spec: str | None) -> str:
     """The file of the session to use: `spec` (-s or $SCOREKEEPER_SESSION), else the
-    current one."""
+    current one; a name is found whatever its case or Unicode form (same_session)."""
     spec = spec or current_session(folder)
     if not spec:
         from ..games import listed
@@ -76,11 +184,15 @@ def find_session(folder: str, spec: str | None) -> str:
         raise SessionError(_("no session chosen: start one with 'scorekeeper GAME new NAME "
                              "--players A,B,C' (GAME: {games}), pick one with 'scorekeeper "
                              "use NAME', or give -s NAME").format(games=listed()))
-    path = session_path(folder, spec)
-    if not os.path.lexists(path):
-        raise SessionError(_("no session {name!r}").format(name=spec) if is_path(spec)
-                           else _near(folder, spec))
-    return path
+    if is_path(spec):
+        path = session_path(folder, spec)
+        if not os.path.lexists(path):
+            raise SessionError(_("no session {name!r}").format(name=spec))
+        return path
+    found = same_session(folder, spec)
+    if found is None:
+        raise SessionError(_near(folder, spec))
+    return found
 
 
 def _near(folder: str, spec: str) -> str:
@@ -88,8 +200,8 @@ def _near(folder: str, spec: str) -> str:
     import difflib
 
     names = [session_name(p) for p in list_sessions(folder)] if os.path.isdir(folder) else []
-    by_case = {n.casefold(): n for n in names}
-    close = difflib.get_close_matches(spec.casefold(), list(by_case), n=1, cutoff=0.6)
+    by_case = {folded(n): n for n in names}
+    close = difflib.get_close_matches(folded(spec), list(by_case), n=1, cutoff=0.6)
     if close:
         return _("no session {name!r} in {folder}: did you mean {close}?").format(
             name=spec, folder=folder, close=by_case[close[0]])
@@ -105,7 +217,7 @@ def current_session(folder: str) -> str | None:
     if not os.path.lexists(path):
         return None
     try:  # a regular file of a line, like any file read: a FIFO there is not waited on
-        name = read_file(path, 200).decode("ascii").strip()
+        name = read_file(path, 4 * LONGEST_NAME).decode("utf-8").strip()
     except UnicodeDecodeError:
         return None
     except SessionError:

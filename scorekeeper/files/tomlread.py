@@ -10,6 +10,7 @@ from typing import Any
 
 from ..errors import SessionFileError
 from ..i18n import _
+from ..text import normal
 
 
 def has_come(day: datetime.date) -> bool:
@@ -31,11 +32,11 @@ def parse(raw: bytes, label: str) -> tuple[str, dict[str, Any]]:
 
     fast = read_fast(text)
     if fast is not None:
-        return text, fast
+        return text, normal_names(text, fast, label)
     import tomllib  # here: a deal added from the cached standing parses nothing (3 ms)
 
     try:
-        return text, tomllib.loads(text)
+        return text, normal_names(text, tomllib.loads(text), label)
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         match = re.search(r"\(at line (\d+), column \d+\)|\(at end of document\)", message)
@@ -49,6 +50,43 @@ def parse(raw: bytes, label: str) -> tuple[str, dict[str, Any]]:
                 if isinstance(error, RecursionError) else
                 _("not a session this tool can read: {reason}").format(reason=error))
         raise SessionFileError(label, 1, what) from None
+
+
+def normal_names(text: str, data: dict[str, Any], label: str) -> dict[str, Any]:
+    """`data` with every key and text in NFC (text.normal), as names are compared: a file
+    that spells a player `e` and a combining accent names the player `é` is. Nothing to do
+    (nearly always) when the file's text is NFC and escapes no character."""
+    if text.isascii():
+        return data
+    import unicodedata
+
+    if "\\u" not in text and "\\U" not in text and unicodedata.is_normalized("NFC", text):
+        return data
+    try:
+        return _normal(data)  # type: ignore[no-any-return]
+    except _TwoSpellings as twice:
+        at = text.find(twice.key)
+        raise SessionFileError(label, text.count("\n", 0, at) + 1 if at >= 0 else 1, _(
+            "{key!r} is given twice, spelt in two Unicode forms").format(key=normal(
+                twice.key))) from None
+
+
+class _TwoSpellings(Exception):
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+def _normal(item: Any) -> Any:
+    if isinstance(item, str):
+        return normal(item)
+    if isinstance(item, dict):
+        found = {normal(k): _normal(v) for k, v in item.items()}
+        if len(found) < len(item):
+            raise _TwoSpellings(next(k for k in item if k != normal(k)))
+        return found
+    if isinstance(item, list):
+        return [_normal(v) for v in item]
+    return item
 
 
 def toml_reason(message: str) -> str:
