@@ -19,6 +19,21 @@ for _name in ("SCOREKEEPER_LANG", "LC_MESSAGES", "LANG"):
 os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="scorekeeper-state-")
 
 
+def _every_command_in_english() -> None:
+    """Each game's commands imported now, in English, as a run of the program imports them
+    in the language it chose: their help and metavars are made at import, and a test that
+    happened to import one first while speaking Danish (--lang da in-process) would leave
+    them Danish for every test after it."""
+    from scorekeeper.cli.main import game_cli
+    from scorekeeper.games import NAMES
+
+    for game in NAMES:
+        game_cli(game)
+
+
+_every_command_in_english()
+
+
 @pytest.fixture(autouse=True)
 def _own_temp_folder(tmp_path_factory: pytest.TempPathFactory,
                      monkeypatch: pytest.MonkeyPatch) -> None:
