@@ -268,3 +268,20 @@ def test_a_sitting_of_every_game_played_in_the_short_form(tmp_path: Path, new: s
     data = json.loads(sk(tmp_path, "settle", "--format", "json").stdout)
     assert {p["name"]: p["net"] for p in data["players"]} == settled
     assert data["deals"] == len(lines)
+
+
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_play_takes_the_session_given_before_or_after_it_with_none_current(
+        tmp_path: Path, where: str) -> None:
+    from click.testing import CliRunner
+
+    from scorekeeper.cli import cli
+    from scorekeeper.files import paths
+
+    play_lines(tmp_path, [LOO])
+    (tmp_path / paths.CURRENT_FILE).unlink()
+    assert paths.current_session(str(tmp_path)) is None
+    args = ["-s", "evening", "play"] if where == "before" else ["play", "-s", "evening"]
+    result = CliRunner().invoke(cli, ["--dir", str(tmp_path), *args], input="show\n")
+    assert result.exit_code == 0, result.output
+    assert "No deals yet." in result.output

@@ -115,7 +115,8 @@ def _chosen(ctx: click.Context, session: str | None) -> str | None:
     from ..files import paths
     from .options import folder_to_list
 
-    if session is None and not paths.current_session(folder_to_list(ctx)):
+    given = session if session is not None else ctx.find_root().params.get("session")
+    if given is None and not paths.current_session(folder_to_list(ctx)):
         return None
     return session_path(ctx, session)
 
