@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..errors import ScorekeeperError
-from ..i18n import _
+from ..i18n import _, speaking
 from ..text import visible
 from .options import Command, RunState, echo, mark_recorded, session_option, session_path
 from .refusal import REFUSALS, refused
@@ -51,6 +51,38 @@ COMMANDS = {
     "help": _("this text, or help COMMAND"),
     "quit": _("leave the shell (or Ctrl-D)"),
 }
+#: The command words of each language but English, beside the English ones (which are
+#: every language's): the word typed, and the English name of the command it names. The
+#: first word for a command is the one the help and completion show; the others are the
+#: same word typed without æ, ø, å. Checked against each game's short form: none of them
+#: may start a deal (a Danish deal's words are pas, ekstra, forsvar, stik, o, i, ...).
+WORDS: dict[str, dict[str, str]] = {
+    "da": {
+        "vis": "show", "opgør": "settle", "opgoer": "settle", "opgor": "settle",
+        "historik": "history", "fortryd": "undo", "ret": "amend", "rediger": "edit",
+        "betalt": "paid", "tilmeld": "join", "afmeld": "leave", "betal": "pay",
+        "spil": "deal", "ny": "new", "brug": "use", "sessioner": "sessions",
+        "regnskab": "book", "statistik": "stats", "hjælp": "help", "hjaelp": "help",
+        "hjalp": "help", "afslut": "quit", "tæl": "count", "tael": "count",
+    },
+}
+#: Other English words for a command: the first letter of quit, and exit.
+ALIASES = {"q": "quit", "exit": "quit", "?": "help"}
+
+
+def command_name(word: str) -> str:
+    """The (English) name of the command `word` names in the language spoken, or in
+    English; `word` itself, in lower case, if it names none."""
+    lowered = word.lower()
+    return WORDS.get(speaking().code, {}).get(lowered) or ALIASES.get(lowered, lowered)
+
+
+def said(name: str) -> str:
+    """The word for command `name` in the language spoken (its English name if none)."""
+    spoken = WORDS.get(speaking().code, {})
+    return next((word for word, named in spoken.items() if named == name), name)
+
+
 HELP = _("""\
 Type a deal -- in short ({words}) or with its options -- or a command:
 {commands}
@@ -195,12 +227,12 @@ class Shell:
     def commands(self) -> dict[str, str]:
         """Every command at the prompt, and what each does."""
         if not self.path:
-            return {name: about for name, about in COMMANDS.items()
+            return {said(name): about for name, about in COMMANDS.items()
                     if name in (*SESSIONLESS, "help", "quit")}
-        own = {name: (command.get_short_help_str(60) or name)
+        own = {said(name): (command.get_short_help_str(60) or name)
                for name, command in self.cli.group.commands.items()
                if name not in ("new", "deal")}
-        return {**COMMANDS, **own}
+        return {**{said(name): about for name, about in COMMANDS.items()}, **own}
 
     def command(self, words: list[str]) -> tuple[str, click.Command, list[str]] | None:
         """The command a line names, and its arguments; None to quit."""
@@ -209,8 +241,8 @@ class Shell:
         from . import book, pay, reading, recording, seating
         from .common import amend_command
 
-        name = words[0].lower() if words else ""
-        if name in ("quit", "exit", "q"):
+        name = command_name(words[0]) if words else ""
+        if name == "quit":
             return None
         found: dict[str, Callable[[], click.Command]] = {
             "show": lambda: reading.show, "settle": lambda: reading.settle,
@@ -321,13 +353,23 @@ class Shell:
         return True
 
     def mistyped(self, word: str) -> str | None:
-        """The command `word` may be a slip for, if it cannot start a deal."""
+        """The command `word` may be a slip for, if it cannot start a deal: the closest of
+        the spoken language's command words, else of the English ones (which work too)."""
         import difflib
 
         if self.path and self.form.starts(self.snapshot(), word):
             return None
-        close = difflib.get_close_matches(word.lower(), list(self.commands()), n=1, cutoff=0.7)
-        return close[0] if close else None
+        spoken = list(self.commands())
+        english = [command_name(name) for name in spoken]
+        other = next((said(words[word.lower()]) for words in WORDS.values()
+                      if word.lower() in words and said(words[word.lower()]) in spoken), None)
+        if other is not None:  # another language's word for a command here
+            return other
+        for words in (spoken, english):
+            close = difflib.get_close_matches(word.lower(), words, n=1, cutoff=0.7)
+            if close:
+                return close[0]
+        return None
 
 
 def piped(shell: Shell, keep_going: bool) -> bool:
@@ -359,8 +401,8 @@ def piped(shell: Shell, keep_going: bool) -> bool:
 def _starts(text: str) -> bool:
     """Whether a line piped in may come before any session: a new one, or a blank line."""
     words = text.split("#", maxsplit=1)[0].split()
-    return not words or words[0].lower() in ("new", "use") or (
-        len(words) > 1 and words[1].lower() == "new")
+    return not words or command_name(words[0]) in ("new", "use") or (
+        len(words) > 1 and command_name(words[1]) == "new")
 
 
 def _stopped(number: int, left: int) -> None:
@@ -398,10 +440,11 @@ def one_line(shell: Shell, line: str, ask: Ask | None = None, begin: Begin | Non
         return False
     if not words:
         return True
-    first = words[0].lower()
-    if first in ("help", "?"):
+    first = command_name(words[0])
+    if first == "help":
         return _help(shell, words[1:])
-    if first == "new" or (len(words) > 1 and words[1].lower() == "new" and _is_game(first)):
+    if first == "new" or (len(words) > 1 and command_name(words[1]) == "new"
+                          and _is_game(first)):
         return shell.new(words[1:] if first == "new" else [first, *words[2:]], begin)
     found = shell.command(words)
     if found is None:
@@ -475,12 +518,16 @@ def _help(shell: Shell, words: list[str]) -> bool:
                              shell.commands().items())
         echo(HELP.format(words=shell.form.words, commands=commands))
         return True
+    if command_name(words[0]) in ("help", "quit"):  # the prompt's own: its line of help
+        word = said(command_name(words[0]))
+        echo(f"  {word:<10} {shell.commands()[word]}")
+        return True
     found = shell.command([words[0], "--help"])
-    if found is None or (found[0] == "deal" and words[0].lower() != "deal"):
+    if found is None or (found[0] == "deal" and command_name(words[0]) != "deal"):
         close = shell.mistyped(words[0]) if found else None
-        said = (_("no command {word!r}: did you mean {command}?") if close else
+        text = (_("no command {word!r}: did you mean {command}?") if close else
                 _("no command {word!r} ('help' lists them)"))
-        click.echo(_("Error: {message}").format(message=said.format(
+        click.echo(_("Error: {message}").format(message=text.format(
             word=visible(words[0]), command=close)), err=True)
         return False
     name, command, args = found
