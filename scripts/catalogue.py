@@ -25,7 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "scorekeeper"
 PO = PACKAGE / "locale" / "da" / "LC_MESSAGES" / "scorekeeper.po"
 MO = PO.with_suffix(".mo")
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+            "NP_": ((1, "c"), 2)}
 #: click's modules whose words reach a person through this program.
 CLICK = ("core.py", "exceptions.py", "formatting.py", "parser.py", "types.py",
          "decorators.py", "termui.py", "shell_completion.py", "_termui_impl.py", "utils.py")
@@ -129,7 +130,8 @@ def problems() -> Iterator[str]:
     catalog = read()
     wanted = extracted()
     for message in wanted:  # click's, which change with its version, are not required
-        if message.id and message.id not in catalog and not _of_click(message):
+        if (message.id and catalog.get(message.id, message.context) is None
+                and not _of_click(message)):
             yield f"missing: {message.id!r} ({_where(message)})"
     for message in catalog:
         if not message.id:
@@ -149,7 +151,7 @@ def problems() -> Iterator[str]:
             if not same:
                 yield (f"{PO.name}:{message.lineno}: {ids[0]!r} has {fields(ids[0])}, "
                        f"its translation {fields(translated)}")
-        if message.id not in wanted and not _of_click(message):
+        if wanted.get(message.id, message.context) is None and not _of_click(message):
             yield f"{PO.name}:{message.lineno}: {ids[0]!r} is no longer a message"
     if not MO.exists() or MO.read_bytes() != compiled(catalog):
         yield f"{MO.name} is not {PO.name} compiled: run python scripts/catalogue.py compile"

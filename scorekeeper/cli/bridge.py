@@ -197,7 +197,8 @@ FORM = DealForm(
                      help=_("P's side took N tricks (0-13).")),
         click.Option(["--doubled"], type=Count(), default=0, metavar="K",
                      help=_("Times the trick value was doubled (1 doubled, 2 redoubled).")),
-        click.Option(["--honours"], type=PlayerCounts(), metavar="P=N,...|none",
+        click.Option(["--honours"], type=PlayerCounts(none=NONE_WORDS),
+                     metavar=_("P=N,...|none"),
                      help=_("Honours held, by player (required in trumps; none only in no "
                             "trumps).")),
         click.Option(["--chicane"], type=Player(), metavar="P", multiple=True,

@@ -178,16 +178,19 @@ class PlayerCounts(Completes, Param):
     suffix = "="
     once = True
 
-    def __init__(self, high: int = 10**9, among: Among = in_play) -> None:
+    def __init__(self, high: int = 10**9, among: Among = in_play,
+                 none: tuple[str, ...] = ("none",)) -> None:
         self.one = PlayerCount(high)
         self.among = among
+        self.none = none
+        """The words for no counts at all (Bridge's none, ingen, -)."""
 
     done = tuple
 
     def read(self, value: str, param: click.Parameter | None, ctx: click.Context | None
              ) -> tuple[tuple[str, int], ...]:
         text = str(value).strip()
-        if text.lower() == "none":
+        if text.lower() in self.none:
             return ()
         return tuple(self.one.convert(item, param, ctx) for item in text.split(","))
 
