@@ -50,7 +50,7 @@ def test_the_options_a_deal_shares_are_danish(tmp_path: Path) -> None:
     out = sk(tmp_path, "deal", "--help").stdout
     assert "Brug: scorekeeper deal [TILVALG]" in out
     for danish in ("Hvem der gav [standard: den, hvis tur det er].",
-                   "Vis hvad spillet ville gøre; gem intet.",
+                   "Vis, hvad spillet ville gøre; gem intet.",
                    "Sessionens navn eller stien til en .toml-fil",
                    "--dir MAPPE", "Vis denne hjælp og afslut."):
         assert danish in out
