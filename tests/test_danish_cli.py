@@ -34,7 +34,7 @@ def too_wide(text: str) -> list[str]:
 def test_the_root_help_is_danish_and_fits_80_columns(tmp_path: Path) -> None:
     out = sk(tmp_path, "--help").stdout
     assert out.startswith("Brug: scorekeeper [TILVALG] KOMMANDO [ARGS]...\n")
-    for danish in ("Før regnskabet i kortspil (hvert spil er en kommando herunder)",
+    for danish in ("Før regnskabet i kortspil (hvert kortspil er en kommando herunder)",
                    "En aften som eksempel:", "Tilvalg:", "Kommandoer:",
                    "Sessionsmappe [standard: $SCOREKEEPER_DIR",
                    "Vis versionen og afslut.", "Vis denne hjælp og afslut.",
