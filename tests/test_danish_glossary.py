@@ -59,6 +59,10 @@ RULES: list[tuple[str, re.Pattern[str], object]] = [
     ("loo", re.compile(r"\((loo|pinochle|Lu)[,:)]|\b(loo|pinochle|bridge)-session"), None),
     ("bagefter", re.compile(r"ændringer bagefter|\bspilles om\b"), None),
     ("Spiller", re.compile(r"^Spiller \{path\}"), None),
+    ("outputformat", re.compile(r"outputformat"), None),
+    ("bog over betalinger", re.compile(r"bog over betalinger"), None),
+    ("markér", re.compile(r"\b([Mm]arkér|[Kk]ontrollér|[Rr]edigér)\b"), None),
+    ("Slutter med kode", re.compile(r"Slutter med kode"), None),
 ]
 
 
