@@ -126,3 +126,30 @@ def test_at_the_terminal_the_danish_words_help_and_undo(tmp_path: Path) -> None:
         screen.type(b"ja\r")
         screen.expect(b"spil 1")
     assert deals_in(tmp_path / "aften.toml") == 0
+
+
+def test_completion_offers_the_danish_words_and_completes_their_arguments(
+        tmp_path: Path) -> None:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from scorekeeper import i18n
+    from scorekeeper.cli import cli
+    from scorekeeper.cli.options import RunState
+    from scorekeeper.cli.play import Shell
+    from scorekeeper.cli.prompt import PlayCompleter
+
+    play_lines(tmp_path, [NEW["loo"], "deal b=2 c=1"])
+    with i18n.spoken(i18n.language("da")):
+        ctx = cli.make_context("scorekeeper", ["--dir", str(tmp_path), "show"],
+                               obj=RunState())
+        completer = PlayCompleter(Shell(ctx, str(tmp_path / "aften.toml")))
+
+        def offered(text: str) -> list[str]:
+            return [c.text for c in completer.get_completions(Document(text),
+                                                               CompleteEvent())]
+
+        assert offered("hj") == ["hjælp"] and offered("af") == ["afmeld", "afslut"]
+        assert offered("afmeld ") == offered("leave ") == ["Ann", "Bob", "Cid", "Dan"]
+        assert offered("ret ") == offered("amend ") == ["1"]
+        assert "--format" in offered("vis --f") and offered("vis --f") == offered("show --f")
