@@ -110,3 +110,16 @@ def test_honours_none_is_ingen_in_both_languages(tmp_path: Path, word: str) -> N
            "--honours", word, "--dry-run")
     assert "--honours P=N,...|ingen" in sk(tmp_path, "--lang", "da", "deal", "--help").stdout
     assert "--honours P=N,...|none" in sk(tmp_path, "deal", "--help").stdout
+
+
+@pytest.mark.parametrize(("args", "danish", "english"), [
+    (["bridge", "deal", "tern", "a8"], "'tern' er ikke en af spar, klør, ruder, hjerter eller sans",
+     "'tern' is not one of spades, clubs, diamonds, hearts or notrumps"),
+    (["pinochle", "meld", "--trump", "x", "AH"], "'x' er ikke en af spar, hjerter, ruder eller klør",
+     "'x' is not one of spades, hearts, diamonds or clubs"),
+])
+def test_a_suit_refused_is_answered_with_the_suits_of_the_language(
+        tmp_path: Path, args: list[str], danish: str, english: str) -> None:
+    sk(tmp_path, "bridge", "new", "b", "--players", "Ann,Bob,Cid,Dan")
+    assert danish in sk(tmp_path, "--lang", "da", *args, code=2).stderr
+    assert english in sk(tmp_path, *args, code=2).stderr

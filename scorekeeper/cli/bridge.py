@@ -20,7 +20,9 @@ from .partnership import first_rubber, rubber_command
 
 TRUMP = Choice(_("SUIT"), dict(STRAIN_WORDS),
                ["spades", "clubs", "diamonds", "hearts", "notrumps", "nt", "spar", "klør",
-                "ruder", "hjerter", "sans"])
+                "ruder", "hjerter", "sans"],
+               _("spades, clubs, diamonds, hearts or notrumps (s c d h nt; spar, klør, ruder, "
+                 "hjerter, sans)"))
 
 
 @click.group("bridge", context_settings=CONTEXT, cls=Group, help=_(
