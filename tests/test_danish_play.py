@@ -116,15 +116,17 @@ def test_the_danish_words_start_no_deal_in_any_game() -> None:
 def test_at_the_terminal_the_danish_words_help_and_undo(tmp_path: Path) -> None:
     play_lines(tmp_path, [NEW["loo"]])
     with playing(tmp_path, SCOREKEEPER_LANG="da") as screen:
-        screen.expect(b"spil 1")
+        screen.expect("spil 1 · Ann giver".encode())
         screen.type("hjælp\r".encode())
         screen.expect(b"afslut     forlad prompten")
         screen.type(b"b=2 c=1\r")
-        screen.expect(b"spil 2")
+        screen.expect(b"Spil 1, givet af Ann")
+        screen.expect("spil 2 · Bob giver".encode())
         screen.type(b"fortryd\r")
         screen.expect(b"Skriv ja for at fjerne spil 1")
         screen.type(b"ja\r")
-        screen.expect(b"spil 1")
+        screen.expect(b"Fjernede spil 1")
+        screen.expect("spil 1 · Ann giver".encode())
     assert deals_in(tmp_path / "aften.toml") == 0
 
 
