@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.cli.play import ALIASES, WORDS
+from scorekeeper.cli.words import ALIASES, WORDS
 
 from .helpers import deals_in, play_lines
 from .test_races import playing
@@ -142,10 +142,12 @@ def test_completion_offers_the_danish_words_and_completes_their_arguments(
     from scorekeeper.cli.prompt import PlayCompleter
 
     play_lines(tmp_path, [NEW["loo"], "deal b=2 c=1"])
+    ctx = cli.make_context("scorekeeper", ["--dir", str(tmp_path), "show"], obj=RunState())
+    # made in English: a module imported while Danish is spoken would keep its Danish help
+    completer = PlayCompleter(Shell(ctx, str(tmp_path / "aften.toml")))
+    for line in ("show --f", "leave ", "amend "):
+        completer.candidates(line.split(), "")  # imports the commands' modules
     with i18n.spoken(i18n.language("da")):
-        ctx = cli.make_context("scorekeeper", ["--dir", str(tmp_path), "show"],
-                               obj=RunState())
-        completer = PlayCompleter(Shell(ctx, str(tmp_path / "aften.toml")))
 
         def offered(text: str) -> list[str]:
             return [c.text for c in completer.get_completions(Document(text),

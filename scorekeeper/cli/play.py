@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING
 import click
 
 from ..errors import ScorekeeperError
-from ..i18n import _, speaking
+from ..i18n import _
 from ..text import visible
 from .options import Command, RunState, echo, mark_recorded, session_option, session_path
 from .refusal import REFUSALS, refused
+from .words import closest, command_name, said
 
 if TYPE_CHECKING:
     from ..files import Snapshot
@@ -51,38 +52,6 @@ COMMANDS = {
     "help": _("this text, or help COMMAND"),
     "quit": _("leave the shell (or Ctrl-D)"),
 }
-#: The command words of each language but English, beside the English ones (which are
-#: every language's): the word typed, and the English name of the command it names. The
-#: first word for a command is the one the help and completion show; the others are the
-#: same word typed without æ, ø, å. Checked against each game's short form: none of them
-#: may start a deal (a Danish deal's words are pas, ekstra, forsvar, stik, o, i, ...).
-WORDS: dict[str, dict[str, str]] = {
-    "da": {
-        "vis": "show", "opgør": "settle", "opgoer": "settle", "opgor": "settle",
-        "historik": "history", "fortryd": "undo", "ret": "amend", "rediger": "edit",
-        "betalt": "paid", "tilmeld": "join", "afmeld": "leave", "betal": "pay",
-        "spil": "deal", "ny": "new", "brug": "use", "sessioner": "sessions",
-        "regnskab": "book", "statistik": "stats", "hjælp": "help", "hjaelp": "help",
-        "hjalp": "help", "afslut": "quit", "tæl": "count", "tael": "count",
-    },
-}
-#: Other English words for a command: the first letter of quit, and exit.
-ALIASES = {"q": "quit", "exit": "quit", "?": "help"}
-
-
-def command_name(word: str) -> str:
-    """The (English) name of the command `word` names in the language spoken, or in
-    English; `word` itself, in lower case, if it names none."""
-    lowered = word.lower()
-    return WORDS.get(speaking().code, {}).get(lowered) or ALIASES.get(lowered, lowered)
-
-
-def said(name: str) -> str:
-    """The word for command `name` in the language spoken (its English name if none)."""
-    spoken = WORDS.get(speaking().code, {})
-    return next((word for word, named in spoken.items() if named == name), name)
-
-
 HELP = _("""\
 Type a deal -- in short ({words}) or with its options -- or a command:
 {commands}
@@ -353,23 +322,10 @@ class Shell:
         return True
 
     def mistyped(self, word: str) -> str | None:
-        """The command `word` may be a slip for, if it cannot start a deal: the closest of
-        the spoken language's command words, else of the English ones (which work too)."""
-        import difflib
-
+        """The command `word` may be a slip for, if it cannot start a deal (cli/words)."""
         if self.path and self.form.starts(self.snapshot(), word):
             return None
-        spoken = list(self.commands())
-        english = [command_name(name) for name in spoken]
-        other = next((said(words[word.lower()]) for words in WORDS.values()
-                      if word.lower() in words and said(words[word.lower()]) in spoken), None)
-        if other is not None:  # another language's word for a command here
-            return other
-        for words in (spoken, english):
-            close = difflib.get_close_matches(word.lower(), words, n=1, cutoff=0.7)
-            if close:
-                return close[0]
-        return None
+        return closest(word, list(self.commands()))
 
 
 def piped(shell: Shell, keep_going: bool) -> bool:

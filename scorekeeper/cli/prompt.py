@@ -24,7 +24,8 @@ from .choosing import Asking
 from .lines import LONGEST
 from .options import FORMATS, echo
 from .params import Choice, Completes
-from .play import YES, Ask, Begin, Shell, Y, command_name, one_line, said
+from .play import YES, Ask, Begin, Shell, Y, one_line
+from .words import command_name, said
 
 
 def interactive(shell: Shell, **app: Any) -> bool:

@@ -86,8 +86,8 @@ class Seats:
 
 
 #: The catalogue's contexts of a game's name inside a sentence and in a table.
-IN_A_SENTENCE = "a game named in a sentence"
-IN_A_TABLE = "a game named in a table"
+IN_A_SENTENCE = "in a sentence"
+IN_A_TABLE = "in a table"
 
 
 class Game(ABC, Generic[S, E, St, R]):

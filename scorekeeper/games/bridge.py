@@ -124,8 +124,7 @@ BridgeOutcome = BridgeResult | PartnershipsResult
 class Bridge(PartnershipGame[BridgeSettings, BridgeDeal]):
     name = "bridge"
     title = "Bridge"
-    sentence_name = NP_("a game named in a sentence", "Bridge")
-    table_name = NP_("a game named in a table", "bridge")
+    sentence_name, table_name = NP_("in a sentence", "Bridge"), NP_("in a table", "bridge")
     unit = "point"
     min_players, max_players = 4, 12
     entry_keys = DEAL_KEYS | {"teams"}

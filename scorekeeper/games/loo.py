@@ -188,8 +188,7 @@ def shares(pool: int, remainder: Remainder) -> tuple[int, int, int]:
 class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
     name = "loo"
     title = N_("Three-card Loo")
-    sentence_name = NP_("a game named in a sentence", "Three-card Loo")
-    table_name = NP_("a game named in a table", "loo")
+    sentence_name, table_name = NP_("in a sentence", "Three-card Loo"), NP_("in a table", "loo")
     unit = "counter"
     #: 52 cards make 17 hands of three, one of them miss, and a card to turn up for trumps.
     min_players, max_players = 3, 16

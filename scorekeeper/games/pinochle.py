@@ -201,8 +201,8 @@ def in_play(players: Players, dealer: str) -> tuple[str, ...]:
 class Pinochle(Game[PinochleSettings, PinochleDeal, tuple[()], PinochleResult]):
     name = "pinochle"
     title = N_("Auction Pinochle")
-    sentence_name = NP_("a game named in a sentence", "Auction Pinochle")
-    table_name = NP_("a game named in a table", "pinochle")
+    sentence_name = NP_("in a sentence", "Auction Pinochle")
+    table_name = NP_("in a table", "pinochle")
     unit = "chip"
     min_players, max_players = 3, 5
     entry_keys = DEAL_KEYS
