@@ -293,9 +293,11 @@ class Line(NamedTuple):
     total: Decimal
     """His outstanding money in the currency after it."""
     party: str = ""
-    """A payment's other player: whom he paid, or who paid him."""
+    """A payment's other player: whom he paid, or who paid him; a sitting's session."""
     number: int = 0
     """A payment's number."""
+    game: str = ""
+    """A sitting's game ("loo")."""
 
 
 def explanation(name: str, sittings: Sequence[SessionSummary], counted: Sequence[Paid]
@@ -304,27 +306,27 @@ def explanation(name: str, sittings: Sequence[SessionSummary], counted: Sequence
     outstanding money, in each currency by date, with the running total: it ends at the
     outstanding money `account` gives him."""
     fold = name.casefold()
-    found: list[tuple[str, datetime.date, int, str, str, Decimal, str, int]] = []
+    found: list[tuple[str, datetime.date, int, str, str, Decimal, str, int, str]] = []
     for s in sittings:
         won = {p.casefold(): m for p, m in money_of(s).items()}
         if s.paid is None and fold in won:
             found.append((s.currency, s.date, 0, "sitting", f"{s.name} ({s.game})", won[fold],
-                          "", 0))
+                          s.name, 0, s.game))
     for p in counted:
         if p.payer.casefold() == fold:
             found.append((p.currency, p.date, 1, "paid", f"paid {p.payee} (payment "
                                                          f"{p.number})", p.money, p.payee,
-                          p.number))
+                          p.number, ""))
         elif p.payee.casefold() == fold:
             found.append((p.currency, p.date, 1, "received", f"paid by {p.payer} (payment "
                                                              f"{p.number})", -p.money,
-                          p.payer, p.number))
+                          p.payer, p.number, ""))
     lines: list[Line] = []
-    for currency, when, _order, kind, what, amount, party, number in sorted(
+    for currency, when, _order, kind, what, amount, party, number, game in sorted(
             found, key=lambda f: f[:3]):
         before = lines[-1].total if lines and lines[-1].currency == currency else None
         total = amount if before is None else ledger.add_money([before, amount])
-        lines.append(Line(when, currency, kind, what, amount, total, party, number))
+        lines.append(Line(when, currency, kind, what, amount, total, party, number, game))
     return lines
 
 

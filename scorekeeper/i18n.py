@@ -89,7 +89,18 @@ class Catalogue:
         return None
 
     def gettext(self, message: str) -> str:
-        found = self._found(message.encode("utf-8"), False) if message else None
+        """`message` translated; as gettext, a message that is only the singular of a
+        plural entry is given that entry's form for one."""
+        if not message:
+            return message
+        found = self._found(message.encode("utf-8"), False)
+        if found is None:
+            return self.ngettext(message, message, 1)
+        return found.decode("utf-8")
+
+    def pgettext(self, context: str, message: str) -> str:
+        """`message` in `context` (gettext's key: the context, EOT, the message)."""
+        found = self._found(f"{context}\x04{message}".encode(), False)
         return message if found is None else found.decode("utf-8")
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
@@ -110,6 +121,9 @@ class Language:
 
     def gettext(self, message: str) -> str:
         return message if self.words is None else self.words.gettext(message)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return message if self.words is None else self.words.pgettext(context, message)
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
         if self.words is None:
@@ -135,6 +149,20 @@ def N_(message: str) -> str:
     """`message` as it is, marked for the catalogue: a word made when a module is imported
     (a game's title), given to `_` where it is shown, so that it is shown in the language
     spoken then, not in the one spoken when the module happened to be imported."""
+    return message
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` in the language spoken, as it is said in `context` (a word one language
+    says one way in two places and another says two ways: "points" of a meld, "øjne" of
+    the cards)."""
+    return _SPOKEN.get().pgettext(context, message)
+
+
+def NP_(context: str, message: str) -> str:
+    """`message` as it is, marked for the catalogue in `context` (as `N_`), given to
+    `pgettext` with the same context where it is shown."""
+    del context
     return message
 
 
@@ -244,3 +272,9 @@ def day(date: datetime.date) -> str:
     """A day as the language writes it in text: 2026-12-01, in Danish 01.12.2026 (CLDR's
     short Danish date)."""
     return date.strftime("%d.%m.%Y") if _SPOKEN.get().code == "da" else date.isoformat()
+
+
+def clock(moment: datetime.datetime | datetime.time) -> str:
+    """A time of day as the language writes it in text: 01:12, in Danish 01.12 (CLDR's
+    Danish HH.mm)."""
+    return moment.strftime("%H.%M" if _SPOKEN.get().code == "da" else "%H:%M")

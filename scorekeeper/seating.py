@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .errors import RuleError
+from .games import in_a_sentence
 from .games.base import Game
 from .games.players import Players, check_name
 from .i18n import _
@@ -69,8 +70,8 @@ def seat(game: Game[Any, Any, Any, Any], now: TableNow, seating: Seating) -> tup
     if len(names) < game.min_players:
         raise RuleError(_("{player} cannot leave: {game} takes at least {least} players, and "
                           "{count} are at the table").format(
-                              player=seating.player, game=_(game.title), least=game.min_players,
-                              count=len(seated)))
+                              player=seating.player, game=in_a_sentence(game),
+                              least=game.min_players, count=len(seated)))
     now.check_leave(seating.player)
     # the next seated after him deals, if it was his deal
     after = seated.after(next_dealer) if next_dealer == seating.player else next_dealer
@@ -84,8 +85,8 @@ def _joined(game: Game[Any, Any, Any, Any], seated: Players, seating: Seating) -
     if len(seated) >= game.max_players:
         raise RuleError(_("{player} cannot join: {game} takes at most {most} players, and "
                           "{count} are at the table").format(
-                              player=seating.player, game=_(game.title), most=game.max_players,
-                              count=len(seated)))
+                              player=seating.player, game=in_a_sentence(game),
+                              most=game.max_players, count=len(seated)))
     names = list(seated)
     if seating.after is None:
         names.append(seating.player)

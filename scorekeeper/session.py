@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Generic
 
 from . import ledger
 from .errors import RuleError
+from .games import in_a_sentence
 from .games.base import Dealing, E, Game, R, S, St
 from .games.players import Players
 from .i18n import _, ngettext
@@ -53,7 +54,7 @@ class Session(Generic[S, E, St, R]):
             raise RuleError(ngettext("{count} players: {game} takes {least} to {most}",
                                      "{count} players: {game} takes {least} to {most}",
                                      len(self.players)).format(
-                count=len(self.players), game=_(game.title), least=game.min_players,
+                count=len(self.players), game=in_a_sentence(game), least=game.min_players,
                 most=game.max_players), "players")
         ledger.check_value(self.value)
         if not isinstance(self.currency, str) or has_control(self.currency) or len(

@@ -25,7 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "scorekeeper"
 PO = PACKAGE / "locale" / "da" / "LC_MESSAGES" / "scorekeeper.po"
 MO = PO.with_suffix(".mo")
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+            "NP_": ((1, "c"), 2)}
 #: click's modules whose words reach a person through this program.
 CLICK = ("core.py", "exceptions.py", "formatting.py", "parser.py", "types.py",
          "decorators.py", "termui.py", "shell_completion.py", "_termui_impl.py", "utils.py")
@@ -96,11 +97,36 @@ def merge(fragments: list[Path]) -> None:
 
 
 def compiled(catalog: Any) -> bytes:
+    """The .mo of `catalog`, its original strings in byte order (scorekeeper.i18n.Catalogue
+    finds a message by bisection): Babel orders messages by id and then context, which
+    puts a message with a context (`ctx\\x04id`) out of place."""
     from babel.messages.mofile import write_mo
 
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
-    return buffer.getvalue()
+    return _in_byte_order(buffer.getvalue())
+
+
+def _in_byte_order(mo: bytes) -> bytes:
+    """A little-endian .mo with the same entries, sorted by their original strings, and no
+    hash table (gettext reads it without one)."""
+    import struct
+
+    count, originals, translations = struct.unpack_from("<3I", mo, 8)
+
+    def text(table: int, i: int) -> bytes:
+        length, offset = struct.unpack_from("<2I", mo, table + 8 * i)
+        return mo[offset:offset + length]
+
+    entries = sorted((text(originals, i), text(translations, i)) for i in range(count))
+    start = 28 + 16 * count
+    heads, body = [b"", b""], bytearray()
+    for column in (0, 1):
+        for entry in entries:
+            heads[column] += struct.pack("<2I", len(entry[column]), start + len(body))
+            body += entry[column] + b"\0"
+    header = struct.pack("<7I", 0x950412DE, 0, count, 28, 28 + 8 * count, 0, start)
+    return header + heads[0] + heads[1] + bytes(body)
 
 
 def update() -> None:
@@ -129,7 +155,8 @@ def problems() -> Iterator[str]:
     catalog = read()
     wanted = extracted()
     for message in wanted:  # click's, which change with its version, are not required
-        if message.id and message.id not in catalog and not _of_click(message):
+        if (message.id and catalog.get(message.id, message.context) is None
+                and not _of_click(message)):
             yield f"missing: {message.id!r} ({_where(message)})"
     for message in catalog:
         if not message.id:
@@ -149,7 +176,7 @@ def problems() -> Iterator[str]:
             if not same:
                 yield (f"{PO.name}:{message.lineno}: {ids[0]!r} has {fields(ids[0])}, "
                        f"its translation {fields(translated)}")
-        if message.id not in wanted and not _of_click(message):
+        if wanted.get(message.id, message.context) is None and not _of_click(message):
             yield f"{PO.name}:{message.lineno}: {ids[0]!r} is no longer a message"
     if not MO.exists() or MO.read_bytes() != compiled(catalog):
         yield f"{MO.name} is not {PO.name} compiled: run python scripts/catalogue.py compile"

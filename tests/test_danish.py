@@ -154,6 +154,9 @@ def test_the_catalogue_read_as_asked_gives_what_gettext_gives() -> None:
             for count in (0, 1, 2, 5):
                 assert ours.ngettext(singular, plural, count) == theirs.ngettext(
                     singular, plural, count)
+        elif "\x04" in singular:
+            context, _eot, message = singular.partition("\x04")
+            assert ours.pgettext(context, message) == theirs.pgettext(context, message)
         else:
             assert ours.gettext(singular) == theirs.gettext(singular)
 

@@ -116,7 +116,7 @@ def test_stats_sessions_and_the_chart_in_danish(club: Path) -> None:
         assert word in stats, word
     listed = danish(club, "sessions")
     row = next(line.split() for line in listed.splitlines() if "loo-2026-11-02" in line)
-    assert "spilart" in listed and row[:4] == ["loo-2026-11-02", "loo", "02.11.2026",
+    assert "spilart" in listed and row[:4] == ["loo-2026-11-02", "trekorts-lu", "02.11.2026",
                                                "03.11.2026"]
     chart = danish(club, "book", "--chart", columns=80)
     assert "Penge vundet, aften for aften (DKK)" in chart

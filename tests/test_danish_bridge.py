@@ -108,8 +108,8 @@ def test_points_are_written_as_danes_write_numbers(tmp_path: Path) -> None:
 
 MISTAKES = [
     ("deal h b8", 1, "angiv honnørerne i hjerter: et makkerpar har altid 3 eller flere af es, "
-                     "konge, dame, knægt og 10 (kort: b2d2; eller --honours)"),
-    ("deal ut a7 a2 chikane b", 1, "chikane er at have ingen trumfer: det kan ikke forekomme i "
+                     "konge, dame, knægt og 10 (i kort form: b2d2; eller --honours)"),
+    ("deal ut a7 a2 chikane b", 1, "chikane er, at en spiller ingen trumf har: det kan ikke forekomme i "
                                    "uden trumf"),
     ("deal h a8 a2 c1 b2", 2, "honnørerne er angivet to gange; angiv dem én gang"),
     ("deal h a8 a3 zz", 2, "'zz' er hverken honnører (b2d2), en fordobling (x, xx) eller "

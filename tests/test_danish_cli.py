@@ -34,7 +34,7 @@ def too_wide(text: str) -> list[str]:
 def test_the_root_help_is_danish_and_fits_80_columns(tmp_path: Path) -> None:
     out = sk(tmp_path, "--help").stdout
     assert out.startswith("Brug: scorekeeper [TILVALG] KOMMANDO [ARGS]...\n")
-    for danish in ("Før regnskabet i kortspil (hvert spil er en kommando herunder)",
+    for danish in ("Før regnskabet i kortspil (hvert kortspil er en kommando herunder)",
                    "En aften som eksempel:", "Tilvalg:", "Kommandoer:",
                    "Sessionsmappe [standard: $SCOREKEEPER_DIR",
                    "Vis versionen og afslut.", "Vis denne hjælp og afslut.",
@@ -49,8 +49,8 @@ def test_the_options_a_deal_shares_are_danish(tmp_path: Path) -> None:
     sk(tmp_path, "loo", "new", "aften", "--players", "Ann,Bob,Cid,Dan")
     out = sk(tmp_path, "deal", "--help").stdout
     assert "Brug: scorekeeper deal [TILVALG]" in out
-    for danish in ("Hvem der gav [standard: den næste i tur].",
-                   "Vis hvad spillet ville gøre; gem intet.",
+    for danish in ("Hvem der gav [standard: den, hvis tur det er].",
+                   "Vis, hvad spillet ville gøre; gem intet.",
                    "Sessionens navn eller stien til en .toml-fil",
                    "--dir MAPPE", "Vis denne hjælp og afslut."):
         assert danish in out
@@ -66,10 +66,10 @@ def test_a_usage_error_is_danish(tmp_path: Path) -> None:
     assert "Prøv 'scorekeeper deal --help' for at få hjælp." in err
     assert "Fejl: Tilvalget '--nope' findes ikke" in err
     err = sk(tmp_path, "loo", "new", "x", "--players", "A,,B", code=2).stderr
-    assert ("Fejl: Ugyldig værdi for '--players': 'A,,B' har et tomt navn: giv navnene med "
+    assert ("Fejl: Ugyldig værdi for '--players': 'A,,B' har et tomt navn: skriv navnene med "
             "ét komma imellem, f.eks. Ann,Bob,Cid") in err
     err = sk(tmp_path, "show", "--chart", "--format", "json", code=2).stderr
-    assert err.endswith("Fejl: --chart tegner et diagram: giv det uden --format\n")
+    assert err.endswith("Fejl: --chart tegner et diagram: angiv det uden --format\n")
     assert "Fejl: Manglende argument 'NAVN'." in sk(tmp_path, "use", code=2).stderr
 
 
@@ -77,7 +77,7 @@ def test_the_reading_commands_speak_danish(tmp_path: Path) -> None:
     # the words, not the width: the lines name files of the checkout, as long as its path
     out = sk(tmp_path, "check", str(EVENING), str(ROOT / "sessions/club/payments.toml"),
              columns=None).stdout
-    assert out == (f"{EVENING}: i orden (loo, 4 spillere, 9 spil)\n"
+    assert out == (f"{EVENING}: i orden (trekorts-lu, 4 spillere, 9 spil)\n"
                    f"{ROOT / 'sessions/club/payments.toml'}: i orden (betalinger, "
                    "3 betalinger)\n")
     sk(tmp_path, "loo", "new", "aften", "--players", "Ann,Bob,Cid,Dan")

@@ -90,7 +90,7 @@ def test_a_change_made_meanwhile_is_said_in_danish(tmp_path: Path) -> None:
     go(proc)
     err = proc.communicate(timeout=30)[1]
     assert proc.returncode == 1
-    assert err.endswith(": spil 2 er blevet registreret, siden dette blev vist: intet blev "
+    assert err.endswith(": spil 2 er blevet gemt, siden dette blev vist: intet blev "
                         "ændret; se efter igen\n")
 
 

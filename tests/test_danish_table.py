@@ -33,16 +33,16 @@ def test_piped_play_says_in_danish_where_it_stopped(tmp_path: Path) -> None:
     sk(tmp_path, *NEW)
     result = da(tmp_path, "play", stdin="b=2 c=0 d=1 miss d\nshwo\nhelp\nsettle\n", code=1)
     assert result.stderr.endswith(
-        "Fejl: ukendt kommando 'shwo': mente du show? ('help' viser dem)\n"
+        "Fejl: ukendt kommando 'shwo': mente du show? ('hjælp' viser dem)\n"
         "  (linje 2: shwo)\n"
         "Stoppede ved linje 2; linje 3 til 4 blev ikke kørt: intet fra linje 2 og frem blev "
         "gemt. Ret den, og send filen ind igen fra linje 2 (eller angiv --keep-going for at "
         "køre alle linjer).\n")
     assert deals_in(tmp_path / "evening.toml") == 1
     result = da(tmp_path, "play", stdin="help\nhelp zzz\nshow -s evening\n'\n", code=1)
-    assert "  undo       fjern det sidste spil (beder om et skrevet ja)\n" in result.stdout
+    assert "  fortryd    fjern det sidste spil (beder om et skrevet ja)\n" in result.stdout
     assert "Ved et spørgsmål betyder Enter, n, Ctrl-C og Ctrl-D alle nej." in result.stdout
-    assert "Fejl: ingen kommando 'zzz' ('help' viser dem)\n  (linje 2: help zzz)\n" in (
+    assert "Fejl: ingen kommando 'zzz' ('hjælp' viser dem)\n  (linje 2: help zzz)\n" in (
         result.stderr)
     assert "Stoppede ved linje 2; linje 3 til 4 blev ikke kørt" in result.stderr
     result = da(tmp_path, "play", "--keep-going", stdin="show -s evening\n'\n\xff\n", code=1)
@@ -51,14 +51,14 @@ def test_piped_play_says_in_danish_where_it_stopped(tmp_path: Path) -> None:
 
 
 def test_the_help_of_the_table_commands_in_danish(tmp_path: Path) -> None:
-    assert "Fjern det sidste spil, og sig, hvad der blev fjernet" in da(
+    assert "Fjern det sidste spil, og vis, hvad der blev fjernet" in da(
         tmp_path, "undo", "--help").stdout
     assert "Brug: scorekeeper join [TILVALG] NAVN" in da(tmp_path, "join", "--help").stdout
     assert "Fra en pipe: kør hver linje" in da(tmp_path, "play", "--help").stdout
     sk(tmp_path, *NEW)
     shown = da(tmp_path, "amend", "--help").stdout
-    assert shown.startswith("Session 'evening' er ")
-    assert "; her er hjælpen til dens amend (hvis eksempler nævner Ann, Bob, Cid og Dan):" in shown
+    assert shown.startswith("Session 'evening' (trekorts-lu) med spillerne ")
+    assert ". Her er hjælpen til amend (eksemplerne bruger Ann, Bob, Cid og Dan):" in shown
 
 
 def test_edit_says_in_danish_why_nothing_was_saved(tmp_path: Path) -> None:
@@ -84,7 +84,7 @@ def test_a_danish_sitting_at_a_real_prompt_asks_for_ja(tmp_path: Path) -> None:
     os.close(secondary)
     screen = Terminal(main)
     try:
-        screen.expect("Skriv help for hjælp, quit eller Ctrl-D for at afslutte.".encode())
+        screen.expect("Skriv hjælp for at få hjælp og afslut eller Ctrl-D for at slutte.".encode())
         screen.expect(b"pulje 0 + 3>")
         screen.type(b"b=2 c=0 d=1 miss d\r")
         screen.expect(b"Ann -3 \xc2\xb7 Bob +2 \xc2\xb7 Cid -3 \xc2\xb7 Dan +1")

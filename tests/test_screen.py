@@ -187,8 +187,8 @@ def test_the_issues_bridge_status_at_each_width() -> None:
         assert fitted(line, 40) == ["Per deals · AC 0-16 OQ · OQ vulnerable"]
     with spoken("da"):
         line = rubber_status(rubber, "spil 7", "Per giver")
-        assert fitted(line, 80) == ["spil 7 · Per giver · AC 0-16 OQ under stregen, partier "
-                                    "0-1 · OQ i zonen"]
+        assert fitted(line, 80) == ["spil 7 · Per giver · AC 0-16 OQ under, partier 0-1 · "
+                                    "Olaf & Quinn i zonen"]  # as the English, now as short
         assert fitted(line, 40) == ["Per giver · AC 0-16 OQ · OQ i zonen"]
 
 

@@ -20,7 +20,9 @@ from .partnership import first_rubber, rubber_command
 
 TRUMP = Choice(_("SUIT"), dict(STRAIN_WORDS),
                ["spades", "clubs", "diamonds", "hearts", "notrumps", "nt", "spar", "klør",
-                "ruder", "hjerter", "sans"])
+                "ruder", "hjerter", "sans"],
+               _("spades, clubs, diamonds, hearts or notrumps (s c d h nt; spar, klør, ruder, "
+                 "hjerter, sans)"))
 
 
 @click.group("bridge", context_settings=CONTEXT, cls=Group, help=_(
@@ -197,7 +199,8 @@ FORM = DealForm(
                      help=_("P's side took N tricks (0-13).")),
         click.Option(["--doubled"], type=Count(), default=0, metavar="K",
                      help=_("Times the trick value was doubled (1 doubled, 2 redoubled).")),
-        click.Option(["--honours"], type=PlayerCounts(), metavar="P=N,...|none",
+        click.Option(["--honours"], type=PlayerCounts(none=NONE_WORDS),
+                     metavar=_("P=N,...|none"),
                      help=_("Honours held, by player (required in trumps; none only in no "
                             "trumps).")),
         click.Option(["--chicane"], type=Player(), metavar="P", multiple=True,

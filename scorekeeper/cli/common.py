@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import RuleError, ScorekeeperError, SessionError
+from ..games import in_a_table
 from ..games.players import Players
 from ..i18n import _
 from ..session import AnySession
@@ -109,9 +110,10 @@ def of_game(session: AnySession, game: str, hint: str = "") -> AnySession:
         if hint == DEAL_HINT:
             raise SessionError(_("session {name!r} is a {game} session, not {wanted}: use "
                                  "'scorekeeper deal', which knows each session's game").format(
-                                     name=session.name, game=session.game.name, wanted=game))
+                                     name=session.name, game=in_a_table(session.game.name),
+                                     wanted=in_a_table(game)))
         raise SessionError(_("session {name!r} is a {game} session, not {wanted}").format(
-            name=session.name, game=session.game.name, wanted=game))
+            name=session.name, game=in_a_table(session.game.name), wanted=in_a_table(game)))
     return session
 
 

@@ -183,16 +183,19 @@ class PlayerCounts(Completes, Param):
     suffix = "="
     once = True
 
-    def __init__(self, high: int = 10**9, among: Among = in_play) -> None:
+    def __init__(self, high: int = 10**9, among: Among = in_play,
+                 none: tuple[str, ...] = ("none",)) -> None:
         self.one = PlayerCount(high)
         self.among = among
+        self.none = none
+        """The words for no counts at all (Bridge's none, ingen, -)."""
 
     done = tuple
 
     def read(self, value: str, param: click.Parameter | None, ctx: click.Context | None
              ) -> tuple[tuple[str, int], ...]:
         text = str(value).strip()
-        if text.lower() == "none":
+        if text.lower() in self.none:
             return ()
         return tuple(self.one.convert(item, param, ctx) for item in text.split(","))
 
@@ -280,10 +283,13 @@ class Choice(Param):
     English and Danish, say. The start of a word will do when every word it starts means
     the same (hj: hjerter; sp: spades or spar, both spades)."""
 
-    def __init__(self, name: str, words: dict[str, Any], shown: list[str]) -> None:
+    def __init__(self, name: str, words: dict[str, Any], shown: list[str],
+                 said: str = "") -> None:
         self.name = name
         self.words = words
         self.shown = shown
+        self.said = said or ", ".join(shown)
+        """The words as a refusal lists them, in the language spoken (the shown ones)."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None
                 ) -> Any:
@@ -296,7 +302,7 @@ class Choice(Param):
         if len(meant) == 1:
             return next(iter(meant.values()))
         self.fail(_("{value!r} is not one of {choices}").format(
-            value=value, choices=", ".join(self.shown)), param, ctx)
+            value=value, choices=self.said), param, ctx)
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
                        ) -> list[CompletionItem]:

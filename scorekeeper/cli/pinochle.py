@@ -29,7 +29,8 @@ from .params import Choice, Count, Param, Player
 #: The suits offered and named: Danish beside English for a Danish reader.
 SUITS_SHOWN = ["spades", "hearts", "diamonds", "clubs",
                *(["spar", "hjerter", "ruder", "klør"] if speaking().code == "da" else [])]
-SUIT = Choice("SUIT", dict(SUIT_WORDS), SUITS_SHOWN)
+SUIT = Choice("SUIT", dict(SUIT_WORDS), SUITS_SHOWN,
+              _("spades, hearts, diamonds or clubs (or ♠ ♥ ♦ ♣)"))
 
 
 class ChipTable(Param):

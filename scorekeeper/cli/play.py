@@ -25,6 +25,7 @@ from ..i18n import _
 from ..text import visible
 from .options import Command, RunState, echo, mark_recorded, session_option, session_path
 from .refusal import REFUSALS, refused
+from .words import closest, command_name, said
 
 if TYPE_CHECKING:
     from ..files import Snapshot
@@ -196,12 +197,12 @@ class Shell:
     def commands(self) -> dict[str, str]:
         """Every command at the prompt, and what each does."""
         if not self.path:
-            return {name: about for name, about in COMMANDS.items()
+            return {said(name): about for name, about in COMMANDS.items()
                     if name in (*SESSIONLESS, "help", "quit")}
-        own = {name: (command.get_short_help_str(60) or name)
+        own = {said(name): (command.get_short_help_str(60) or name)
                for name, command in self.cli.group.commands.items()
                if name not in ("new", "deal")}
-        return {**COMMANDS, **own}
+        return {**{said(name): about for name, about in COMMANDS.items()}, **own}
 
     def command(self, words: list[str]) -> tuple[str, click.Command, list[str]] | None:
         """The command a line names, and its arguments; None to quit."""
@@ -210,8 +211,8 @@ class Shell:
         from . import book, pay, reading, recording, seating
         from .common import amend_command
 
-        name = words[0].lower() if words else ""
-        if name in ("quit", "exit", "q"):
+        name = command_name(words[0]) if words else ""
+        if name == "quit":
             return None
         found: dict[str, Callable[[], click.Command]] = {
             "show": lambda: reading.show, "settle": lambda: reading.settle,
@@ -326,13 +327,10 @@ class Shell:
         return True
 
     def mistyped(self, word: str) -> str | None:
-        """The command `word` may be a slip for, if it cannot start a deal."""
-        import difflib
-
+        """The command `word` may be a slip for, if it cannot start a deal (cli/words)."""
         if self.path and self.form.starts(self.snapshot(), word):
             return None
-        close = difflib.get_close_matches(word.lower(), list(self.commands()), n=1, cutoff=0.7)
-        return close[0] if close else None
+        return closest(word, list(self.commands()))
 
 
 def piped(shell: Shell, keep_going: bool) -> bool:
@@ -364,8 +362,8 @@ def piped(shell: Shell, keep_going: bool) -> bool:
 def _starts(text: str) -> bool:
     """Whether a line piped in may come before any session: a new one, or a blank line."""
     words = text.split("#", maxsplit=1)[0].split()
-    return not words or words[0].lower() in ("new", "use") or (
-        len(words) > 1 and words[1].lower() == "new")
+    return not words or command_name(words[0]) in ("new", "use") or (
+        len(words) > 1 and command_name(words[1]) == "new")
 
 
 def _stopped(number: int, left: int) -> None:
@@ -404,10 +402,11 @@ def one_line(shell: Shell, line: str, ask: Ask | None = None, begin: Begin | Non
         return False
     if not words:
         return True
-    first = words[0].lower()
-    if first in ("help", "?"):
+    first = command_name(words[0])
+    if first == "help":
         return _help(shell, words[1:])
-    if first == "new" or (len(words) > 1 and words[1].lower() == "new" and _is_game(first)):
+    if first == "new" or (len(words) > 1 and command_name(words[1]) == "new"
+                          and _is_game(first)):
         return shell.new(words[1:] if first == "new" else [first, *words[2:]], begin)
     found = shell.command(words)
     if found is None:
@@ -483,12 +482,16 @@ def _help(shell: Shell, words: list[str]) -> bool:
                              shell.commands().items())
         echo(HELP.format(words=shell.form.words, commands=commands))
         return True
+    if command_name(words[0]) in ("help", "quit"):  # the prompt's own: its line of help
+        word = said(command_name(words[0]))
+        echo(f"  {word:<10} {shell.commands()[word]}")
+        return True
     found = shell.command([words[0], "--help"])
-    if found is None or (found[0] == "deal" and words[0].lower() != "deal"):
+    if found is None or (found[0] == "deal" and command_name(words[0]) != "deal"):
         close = shell.mistyped(words[0]) if found else None
-        said = (_("no command {word!r}: did you mean {command}?") if close else
+        text = (_("no command {word!r}: did you mean {command}?") if close else
                 _("no command {word!r} ('help' lists them)"))
-        click.echo(_("Error: {message}").format(message=said.format(
+        click.echo(_("Error: {message}").format(message=text.format(
             word=visible(words[0]), command=close)), err=True)
         return False
     name, command, args = found

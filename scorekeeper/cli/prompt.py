@@ -25,6 +25,7 @@ from .lines import LONGEST
 from .options import FORMATS, echo
 from .params import Choice, Completes
 from .play import YES, Ask, Begin, Shell, Y, one_line
+from .words import command_name, said
 
 
 def interactive(shell: Shell, **app: Any) -> bool:
@@ -292,7 +293,7 @@ class PlayCompleter(Completer):
         if not self.shell.path:  # no session yet: the commands that need none
             if not words:
                 return starting(list(self.shell.commands().items()), word)
-            return self.arguments(words, word) if words[0].lower() != "new" else []
+            return self.arguments(words, word) if command_name(words[0]) != "new" else []
         read = self.shell.snapshot()
         previous = words[-1] if words else ""
         if previous == "--format":
@@ -304,13 +305,13 @@ class PlayCompleter(Completer):
         if word.startswith("-"):
             return starting([(opt, getattr(p, "help", None) or "") for opt, p in options.items()
                              if opt.startswith("--")], word)
-        command = words[0].lower() if words else ""
+        command = command_name(words[0]) if words else ""
         if command == "amend":
             return self.amending(read, words, word)
         if not words:
             deal = self.shell.form.complete(read, [], word)
             return [*starting(list(self.shell.commands().items()), word), *deal]
-        if command in self.shell.commands() and command != "deal":
+        if said(command) in self.shell.commands() and command != "deal":
             return self.arguments(words, word)
         typed = words[1:] if command == "deal" else words
         return self.shell.form.complete(read, typed, word)

@@ -240,6 +240,7 @@ def check(ctx: click.Context, files: tuple[str, ...], session: str | None) -> No
     from ..files import check as check_file
     from ..files import payfile
     from ..files.checking import check_payments
+    from ..games import in_a_table
 
     if not files or ctx.get_parameter_source("session") == ParameterSource.COMMANDLINE:
         files = (*files, session_path(ctx, session))
@@ -271,7 +272,8 @@ def check(ctx: click.Context, files: tuple[str, ...], session: str | None) -> No
             count=len(header.players))
         dealt = ngettext("{count} deal", "{count} deals", deals).format(count=deals)
         _said(_("{name}: ok ({game}, {players}, {deals})").format(
-            name=name, game=header.game.name, players=players, deals=dealt))
+            name=name, game=in_a_table(header.game.name), players=players,
+            deals=dealt))
     if failed:
         sys.exit(1)
 

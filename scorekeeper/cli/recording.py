@@ -118,10 +118,10 @@ def _players(ctx: click.Context, path: str) -> str:
 def _whose(path: str, game: str) -> str:
     """'friday' is Three-card Loo."""
     from ..files import paths
-    from ..games import get_game
+    from ..games import get_game, in_a_sentence
 
     return _("'{name}' is {game}").format(name=paths.session_name(path),
-                                          game=_(get_game(game).title))
+                                          game=in_a_sentence(get_game(game)))
 
 
 def _complete_through(ctx: click.Context, incomplete: str) -> list[CompletionItem]:

@@ -11,8 +11,8 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..errors import RuleError
-from ..i18n import _
-from .base import Game
+from ..i18n import _, pgettext
+from .base import IN_A_SENTENCE, IN_A_TABLE, Game
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -52,6 +52,19 @@ def get_game(name: object) -> AnyGame:
         raise RuleError(f"unknown game {name!r}: this scorekeeper knows {', '.join(GAMES)}",
                         "game")
     return GAMES[name]
+
+
+def in_a_sentence(game: AnyGame) -> str:
+    """The game named inside a sentence, in the language spoken: "Three-card Loo",
+    "trekorts-lu" (a Danish card game is a common noun, in lower case)."""
+    return pgettext(IN_A_SENTENCE, game.sentence_name) if game.sentence_name else _(game.title)
+
+
+def in_a_table(name: str) -> str:
+    """The game `name` ("loo") named in a table, in the language spoken: "loo",
+    "trekorts-lu"; an unknown name as it is."""
+    game = GAMES.get(name)
+    return pgettext(IN_A_TABLE, game.table_name) if game and game.table_name else name
 
 
 def listed() -> str:

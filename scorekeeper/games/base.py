@@ -85,6 +85,11 @@ class Seats:
     """A partnership game: partnerships set and not yet played under."""
 
 
+#: The catalogue's contexts of a game's name inside a sentence and in a table.
+IN_A_SENTENCE = "in a sentence"
+IN_A_TABLE = "in a table"
+
+
 class Game(ABC, Generic[S, E, St, R]):
     """The rules of one game. Subclasses set the class attributes and the abstract methods;
     the others have defaults that suit a game where every entry is a deal, the deal passes
@@ -95,6 +100,13 @@ class Game(ABC, Generic[S, E, St, R]):
     title: ClassVar[str]
     """How people name it, in English: "Three-card Loo"; shown as `_(game.title)`, in the
     language spoken (a title of the catalogue is marked with `N_`)."""
+    sentence_name: ClassVar[str] = ""
+    """Its title inside a sentence, marked for the catalogue in its context:
+    `NP_(IN_A_SENTENCE, title)` (English "Three-card Loo", Danish "trekorts-lu"); shown by
+    games.in_a_sentence. Empty: the title."""
+    table_name: ClassVar[str] = ""
+    """Its name in a table, or in parentheses after a session's: `NP_(IN_A_TABLE, name)`
+    (English "loo", Danish "trekorts-lu"); shown by games.in_a_table. Empty: the name."""
     unit: ClassVar[str]
     """What the balances count: "counter", "chip", "point"."""
     min_players: ClassVar[int]

@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import RuleError
-from ..i18n import _
+from ..i18n import NP_, _
 from ..values import field, value
 from .base import Dealing
 from .data import DealUpgrade, Fields, counts_from_text, names_from_text, strings_upgraded
@@ -124,6 +124,7 @@ BridgeOutcome = BridgeResult | PartnershipsResult
 class Bridge(PartnershipGame[BridgeSettings, BridgeDeal]):
     name = "bridge"
     title = "Bridge"
+    sentence_name, table_name = NP_("in a sentence", "Bridge"), NP_("in a table", "bridge")
     unit = "point"
     min_players, max_players = 4, 12
     entry_keys = DEAL_KEYS | {"teams"}

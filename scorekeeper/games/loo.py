@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import RuleError
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, NP_, _, ngettext
 from ..ledger import Transfer
 from ..values import field, replace, value
 from .base import Dealing, Game
@@ -188,6 +188,7 @@ def shares(pool: int, remainder: Remainder) -> tuple[int, int, int]:
 class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
     name = "loo"
     title = N_("Three-card Loo")
+    sentence_name, table_name = NP_("in a sentence", "Three-card Loo"), NP_("in a table", "loo")
     unit = "counter"
     #: 52 cards make 17 hands of three, one of them miss, and a card to turn up for trumps.
     min_players, max_players = 3, 16

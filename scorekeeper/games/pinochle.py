@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from .. import i18n
 from ..errors import RuleError
-from ..i18n import N_, _
+from ..i18n import N_, NP_, _
 from ..ledger import Transfer
 from ..values import value
 from .base import Dealing, Game, Seats
@@ -201,6 +201,8 @@ def in_play(players: Players, dealer: str) -> tuple[str, ...]:
 class Pinochle(Game[PinochleSettings, PinochleDeal, tuple[()], PinochleResult]):
     name = "pinochle"
     title = N_("Auction Pinochle")
+    sentence_name = NP_("in a sentence", "Auction Pinochle")
+    table_name = NP_("in a table", "pinochle")
     unit = "chip"
     min_players, max_players = 3, 5
     entry_keys = DEAL_KEYS

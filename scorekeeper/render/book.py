@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..book import Currency, Line, Paid, SessionSummary, money_of, players_in
+from ..games import in_a_table
 from ..i18n import _, day, ngettext, number
 from ..ledger import shown
 from .report import Column, Report, Table, for_both
@@ -29,7 +30,8 @@ def book(sittings: Sequence[SessionSummary], currencies: Sequence[Currency]) -> 
     if not sittings and not any(c.paid for c in currencies):
         return Report(lambda: book_data(sittings, currencies), (), (_("0 sittings."),))
     scales = {c.currency: c.places for c in currencies}
-    rows = [[day(s.date), s.name + ("*" if s.changes else ""), s.game, number(str(s.deals)),
+    rows = [[day(s.date), s.name + ("*" if s.changes else ""), in_a_table(s.game),
+             number(str(s.deals)),
              day(s.paid) if s.paid else "",
              ", ".join(f"{p} {_money(m, scales[s.currency], True)}"
                        for p, m in money_of(s).items())
@@ -201,6 +203,8 @@ def _what(line: Line) -> str:
     if line.kind == "received":
         return _("paid by {name} (payment {number})").format(name=line.party,
                                                             number=line.number)
+    if line.kind == "sitting" and line.game:
+        return f"{line.party} ({in_a_table(line.game)})"
     return line.what
 
 

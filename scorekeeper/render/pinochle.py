@@ -153,7 +153,7 @@ def count_report(cards: tuple[Card, ...], last_trick: bool, points: int) -> Repo
     sheet_rows = [*rows, *([["last trick", LAST_TRICK]] if last_trick else [])]
     if last_trick:
         rows.append([_("last trick"), LAST_TRICK])
-    columns = (Column(_("card")), Column(_("points"), numeric=True))
+    columns = (Column(_("card")), Column(i18n.pgettext("card points", "points"), numeric=True))
     sheet = Table((Column("card"), Column("points", numeric=True)), sheet_rows)
     return Report({"cards": len(cards), "last_trick": last_trick, "points": points},
                   (Table(columns, rows),),

@@ -9,7 +9,7 @@ from typing import Any
 
 from .. import i18n
 from ..history import Revision
-from ..i18n import _, day, ngettext, number
+from ..i18n import _, clock, day, ngettext, number
 from ..ledger import money, places_of, shown
 from ..reckoning import Settlement
 from ..session import AnySession, Played, Standing, entry_to_data, everyone
@@ -139,11 +139,13 @@ def sessions(rows: list[dict[str, Any]]) -> Report:
                                                "{games}).").format(games=listed()),))
 
     def tables() -> tuple[Table, ...]:
+        from ..games import in_a_table
+
         columns = (Column(""), Column(_("session")), Column(_("game")), Column(_("date")),
                    Column(_("paid")), Column(_("players"), wrap=True),
                    Column(_("deals"), numeric=True), Column(_("file"), wrap=True))
         table = [[CURRENT if r["current"] else "", r["name"],
-                  _("unreadable") if r["game"] == "unreadable" else r["game"],
+                  _("unreadable") if r["game"] == "unreadable" else in_a_table(r["game"]),
                   _day(r.get("date")), _day(r.get("paid")), ", ".join(r["players"]),
                   "" if r["game"] == "unreadable" else number(str(r["deals"])), r["path"]]
                  for r in rows]
@@ -250,7 +252,7 @@ def _keys(keys: dict[str, Any]) -> str:
 
 
 def _when(r: Revision) -> str:
-    return f"{day(r.when.date())} {r.when:%H:%M}"
+    return f"{day(r.when.date())} {clock(r.when)}"
 
 
 def _kind(kind: str) -> str:
