@@ -116,7 +116,7 @@ BAD = {
                "is kept by Windows for a device", "er forbeholdt en enhed i Windows"),
     "long": (lambda n: (n + "ø") * (1 + 200 // len((n + "ø").encode())), "bytes long",
              "byte"),
-    "payments": (lambda n: "Payments", "book of payments", "bog over betalinger"),
+    "payments": (lambda n: "Payments", "book of payments", "betalingsfil"),
 }
 
 
