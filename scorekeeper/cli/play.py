@@ -303,6 +303,8 @@ class Shell:
                 command.invoke(ctx)
         except click.exceptions.Exit as done:
             return done.exit_code == 0
+        except SystemExit as done:  # a command that ends its own run ends it, not the shell
+            return done.code in (0, None)
         except REFUSALS as error:
             refused(error)
             return False
@@ -383,7 +385,16 @@ def one_line(shell: Shell, line: str, ask: Ask | None = None, begin: Begin | Non
              ) -> bool | None:
     """Run one line: True done, False refused, None to quit. With `ask` (on a terminal),
     undo and amend show what they would do and want a typed yes, and a change is followed
-    by the running balances."""
+    by the running balances. A file that cannot be read (broken meanwhile, in another
+    window) is an error for the line, never the end of the shell."""
+    try:
+        return _one_line(shell, line, ask, begin)
+    except REFUSALS as error:
+        refused(error)
+        return False
+
+
+def _one_line(shell: Shell, line: str, ask: Ask | None, begin: Begin | None) -> bool | None:
     from .lines import LONGEST
 
     if len(line.encode("utf-8", "surrogateescape")) > LONGEST:
@@ -477,7 +488,7 @@ def _help(shell: Shell, words: list[str]) -> bool:
         return True
     found = shell.command([words[0], "--help"])
     if found is None or (found[0] == "deal" and words[0].lower() != "deal"):
-        close = shell.mistyped(words[0]) if found else None
+        close = _slip(shell, words[0]) if found else None
         said = (_("no command {word!r}: did you mean {command}?") if close else
                 _("no command {word!r} ('help' lists them)"))
         click.echo(_("Error: {message}").format(message=said.format(
