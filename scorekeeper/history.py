@@ -16,7 +16,7 @@ from typing import Any
 
 from .errors import RuleError
 from .i18n import _
-from .text import has_control
+from .text import has_control, quoted
 from .values import field, value
 
 #: What a revision may be.
@@ -54,8 +54,8 @@ class Revision:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise RuleError(_("change {kind!r} is not one of {kinds}").format(
-                kind=self.kind, kinds=", ".join(KINDS)))
+            raise RuleError(_("change {kind} is not one of {kinds}").format(
+                kind=quoted(self.kind), kinds=", ".join(KINDS)))
         if self.entry < 0 or (self.entry == 0 and (self.before or self.after)):
             raise RuleError(_("entry {entry} must be the first entry changed, from 1").format(
                 entry=self.entry))
@@ -71,7 +71,7 @@ def check_why(why: str, allow_empty: bool = False) -> str:
     if not why.strip() and not allow_empty:
         raise RuleError(_("give a reason with --why, or leave --why out"))
     if has_control(why):
-        raise RuleError(_("the reason {why!r} holds a control character").format(why=why))
+        raise RuleError(_("the reason {why} holds a control character").format(why=quoted(why)))
     if len(why) > LONGEST_WHY:
         raise RuleError(_("the reason is {length} characters: at most {most}").format(
             length=len(why), most=LONGEST_WHY))
@@ -147,10 +147,10 @@ def _put_back(table: dict[str, Any], was: Mapping[str, Any], now: Mapping[str, A
         if table.get(key) != now.get(key):
             unset = _("(not set)")
             # TRANSLATORS: {kind} is the change as the file names it; {key} a key of the file
-            raise Disagreement(index, _("this {kind} says {key} is now {now!r}, but the file "
-                                        "has {found!r}").format(
-                kind=revision.kind, key=key, now=now.get(key, unset),
-                found=table.get(key, unset)))
+            raise Disagreement(index, _("this {kind} says {key} is now {now}, but the file "
+                                        "has {found}").format(
+                kind=revision.kind, key=key, now=quoted(now.get(key, unset)),
+                found=quoted(table.get(key, unset))))
         if key in was:
             table[key] = was[key]
         else:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from .errors import RuleError
 from .i18n import _
+from .text import quoted
 from .values import value
 
 if TYPE_CHECKING:
@@ -54,8 +55,8 @@ def check_value(text: object) -> str:
         whole, dot, fraction = text.partition(".")
         if is_digits(whole, 15) and (not dot or is_digits(fraction, 12)):
             return text
-    raise RuleError(_("value {value!r} must be a money amount like 1, 0.05 or 2.50 (digits "
-                      "0-9, at most 15 before the point and 12 after)").format(value=text),
+    raise RuleError(_("value {value} must be a money amount like 1, 0.05 or 2.50 (digits "
+                      "0-9, at most 15 before the point and 12 after)").format(value=quoted(text)),
                     "value")
 
 

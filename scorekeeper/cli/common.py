@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
     from ..files.revise import Amended
+from ..text import quoted
 from ..values import value
 from .options import CONTEXT, Command, echo, run_state, session_params, session_path, why_param
 from .params import Count, Player, dealers
@@ -106,11 +107,12 @@ def of_game(session: AnySession, game: str, hint: str = "") -> AnySession:
     is it)."""
     if session.game.name != game:
         if hint == DEAL_HINT:
-            raise SessionError(_("session {name!r} is a {game} session, not {wanted}: use "
+            raise SessionError(_("session {name} is a {game} session, not {wanted}: use "
                                  "'scorekeeper deal', which knows each session's game").format(
-                                     name=session.name, game=session.game.name, wanted=game))
-        raise SessionError(_("session {name!r} is a {game} session, not {wanted}").format(
-            name=session.name, game=session.game.name, wanted=game))
+                                     name=quoted(session.name), game=session.game.name,
+                                     wanted=game))
+        raise SessionError(_("session {name} is a {game} session, not {wanted}").format(
+            name=quoted(session.name), game=session.game.name, wanted=game))
     return session
 
 

@@ -13,6 +13,7 @@ import click
 
 from ..files import paths
 from ..i18n import _
+from ..text import quoted
 from .params import Date, Label, Names, Player, Value, Why
 
 if TYPE_CHECKING:
@@ -193,7 +194,8 @@ def folder_to_list(ctx: click.Context) -> str:
 
     root = folder(ctx)
     if ctx.find_root().params.get("dir") and not os.path.isdir(root):
-        raise SessionError(_("no folder {root!r} (--dir or $SCOREKEEPER_DIR)").format(root=root))
+        raise SessionError(_("no folder {root} (--dir or $SCOREKEEPER_DIR)").format(
+            root=quoted(root)))
     return root
 
 
@@ -332,8 +334,8 @@ def _take_output(ctx: click.Context, param: click.Parameter, value: str | None) 
         if not os.path.isdir(where):
             from ..errors import SessionError
 
-            raise SessionError(_("no folder {folder!r} to write {file!r} in").format(
-                folder=where, file=value))
+            raise SessionError(_("no folder {folder} to write {file} in").format(
+                folder=quoted(where), file=quoted(value)))
         vars(ctx)["scorekeeper_output"] = value  # this command's own (meta is shared)
 
 
@@ -442,7 +444,7 @@ def create_session(ctx: click.Context, game: str, settings: Any, options: dict[s
                       options["date"] or datetime.date.today())
     with held_interrupt() as on_locked:
         kept = files.create(path, session, options["force"], on_locked)
-        mark_recorded(ctx, _("the new session {name!r}").format(name=session.name))
+        mark_recorded(ctx, _("the new session {name}").format(name=quoted(session.name)))
         run_state(ctx).made = path
     if kept:
         click.echo(_("The session it replaces is kept as {kept}.").format(kept=kept), err=True)
@@ -450,8 +452,9 @@ def create_session(ctx: click.Context, game: str, settings: Any, options: dict[s
         try:
             paths.set_current(root, session.name)
         except (OSError, ScorekeeperError) as error:
-            click.echo(_("Warning: {session!r} was made, but could not be made the current "
+            click.echo(_("Warning: {session} was made, but could not be made the current "
                          "session ({error}): name it with -s {name}").format(
-                             session=session.name, error=error, name=session.name), err=True)
+                             session=quoted(session.name), error=error, name=session.name),
+                   err=True)
     where = os.path.relpath(path) if not os.path.isabs(name) and root == "" else path
     return session, where

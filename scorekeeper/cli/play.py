@@ -22,7 +22,7 @@ import click
 
 from ..errors import ScorekeeperError
 from ..i18n import _
-from ..text import visible
+from ..text import quoted, visible
 from .options import Command, RunState, echo, mark_recorded, session_option, session_path
 from .refusal import REFUSALS, refused
 
@@ -420,8 +420,8 @@ def _one_line(shell: Shell, line: str, ask: Ask | None, begin: Begin | None) -> 
     name, command, args = found
     if name == "deal" and first != "deal" and (slip := _slip(shell, words[0])):
         click.echo(_("Error: {message}").format(message=_(
-            "unknown command {word!r}: did you mean {command}? ('help' lists them)").format(
-                word=visible(words[0]), command=slip)), err=True)
+            "unknown command {word}: did you mean {command}? ('help' lists them)").format(
+                word=quoted(words[0]), command=slip)), err=True)
         return False
     changes = (name in ("deal", "undo", "amend", "join", "leave", "rubber", "pay")
                and "--dry-run" not in args and not {"-h", "--help"} & set(args))
@@ -489,10 +489,10 @@ def _help(shell: Shell, words: list[str]) -> bool:
     found = shell.command([words[0], "--help"])
     if found is None or (found[0] == "deal" and words[0].lower() != "deal"):
         close = _slip(shell, words[0]) if found else None
-        said = (_("no command {word!r}: did you mean {command}?") if close else
-                _("no command {word!r} ('help' lists them)"))
+        said = (_("no command {word}: did you mean {command}?") if close else
+                _("no command {word} ('help' lists them)"))
         click.echo(_("Error: {message}").format(message=said.format(
-            word=visible(words[0]), command=close)), err=True)
+            word=quoted(words[0]), command=close)), err=True)
         return False
     name, command, args = found
     return shell.run(command, name, args)

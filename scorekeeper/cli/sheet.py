@@ -10,6 +10,7 @@ import click
 
 from .. import i18n
 from ..i18n import _
+from ..text import quoted
 from .options import CONTEXT, Command, session_option
 
 if TYPE_CHECKING:
@@ -54,8 +55,8 @@ def sheet(ctx: click.Context, session: str | None, output: str, fmt: str | None,
         raise ScorekeeperError(_("a PDF is not for a terminal: give --output FILE.pdf"))
     folder = os.path.dirname(output) or "."
     if output != "-" and not os.path.isdir(folder):
-        raise ScorekeeperError(_("no folder {folder!r} to write {output!r} in").format(
-            folder=folder, output=output))
+        raise ScorekeeperError(_("no folder {folder} to write {output} in").format(
+            folder=quoted(folder), output=quoted(output)))
     data = _made(known_or_open(ctx, session_path(ctx, session)), fmt, paper)
     if output == "-":
         sys.stdout.buffer.write(data)

@@ -9,6 +9,7 @@ import os
 
 from ..errors import SessionError
 from ..i18n import _
+from ..text import quoted
 
 CURRENT_FILE = ".current"
 
@@ -34,8 +35,8 @@ def session_dir(option: str | None) -> str:
     """The session folder: --dir (or $SCOREKEEPER_DIR), else the per-user data folder."""
     folder = os.path.expanduser(option) if option else default_dir()
     if os.path.exists(folder) and not os.path.isdir(folder):
-        raise SessionError(_("the session folder {folder!r} is not a folder (--dir or "
-                             "$SCOREKEEPER_DIR)").format(folder=folder))
+        raise SessionError(_("the session folder {folder} is not a folder (--dir or "
+                             "$SCOREKEEPER_DIR)").format(folder=quoted(folder)))
     return folder
 
 
@@ -49,8 +50,8 @@ def check_session_name(name: str) -> str:
         raise SessionError(_("{payments} is the folder's book of payments: give the session "
                              "another name").format(payments=PAYMENTS))
     if not is_session_name(name):
-        raise SessionError(_("session name {name!r} may hold only letters, digits, '-' and "
-                             "'_' (or give a path to a .toml file)").format(name=name))
+        raise SessionError(_("session name {name} may hold only letters, digits, '-' and "
+                             "'_' (or give a path to a .toml file)").format(name=quoted(name)))
     return name
 
 
@@ -78,7 +79,7 @@ def find_session(folder: str, spec: str | None) -> str:
                              "use NAME', or give -s NAME").format(games=listed()))
     path = session_path(folder, spec)
     if not os.path.lexists(path):
-        raise SessionError(_("no session {name!r}").format(name=spec) if is_path(spec)
+        raise SessionError(_("no session {name}").format(name=quoted(spec)) if is_path(spec)
                            else _near(folder, spec))
     return path
 
@@ -91,10 +92,10 @@ def _near(folder: str, spec: str) -> str:
     by_case = {n.casefold(): n for n in names}
     close = difflib.get_close_matches(spec.casefold(), list(by_case), n=1, cutoff=0.6)
     if close:
-        return _("no session {name!r} in {folder}: did you mean {close}?").format(
-            name=spec, folder=folder, close=by_case[close[0]])
-    return _("no session {name!r} in {folder} ('scorekeeper sessions' lists them)").format(
-        name=spec, folder=folder)
+        return _("no session {name} in {folder}: did you mean {close}?").format(
+            name=quoted(spec), folder=folder, close=by_case[close[0]])
+    return _("no session {name} in {folder} ('scorekeeper sessions' lists them)").format(
+        name=quoted(spec), folder=folder)
 
 
 def current_session(folder: str) -> str | None:
@@ -109,8 +110,8 @@ def current_session(folder: str) -> str | None:
     except UnicodeDecodeError:
         return None
     except SessionError:
-        raise SessionError(_("{path!r} is not a file naming the current session: remove it "
-                             "and choose one with 'scorekeeper use NAME'").format(path=path)
+        raise SessionError(_("{path} is not a file naming the current session: remove it "
+                             "and choose one with 'scorekeeper use NAME'").format(path=quoted(path))
                            ) from None
     return name if is_session_name(name) else None
 
@@ -130,8 +131,8 @@ def list_sessions(folder: str) -> list[str]:
     except FileNotFoundError:
         return []
     except OSError as error:
-        raise SessionError(_("cannot read the session folder {folder!r}: {reason}").format(
-            folder=folder, reason=error.strerror)) from None
+        raise SessionError(_("cannot read the session folder {folder}: {reason}").format(
+            folder=quoted(folder), reason=error.strerror)) from None
     return [os.path.join(folder, name) for name in names
             if name.endswith(".toml") and len(name) > 5 and not name.startswith(".")
             and name != PAYMENTS]
