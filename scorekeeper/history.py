@@ -16,7 +16,7 @@ from typing import Any
 
 from .errors import RuleError
 from .i18n import _
-from .text import has_control, quoted
+from .text import has_bad_byte, has_control, plain, quoted
 from .values import field, value
 
 #: What a revision may be.
@@ -70,6 +70,9 @@ def check_why(why: str, allow_empty: bool = False) -> str:
     characters, not empty, at most LONGEST_WHY characters."""
     if not why.strip() and not allow_empty:
         raise RuleError(_("give a reason with --why, or leave --why out"))
+    if has_bad_byte(why):
+        raise RuleError(_("the reason {why} holds a byte that is not UTF-8 text").format(
+            why=quoted(why)))
     if has_control(why):
         raise RuleError(_("the reason {why} holds a control character").format(why=quoted(why)))
     if len(why) > LONGEST_WHY:
@@ -118,8 +121,8 @@ def unwind(entries: Sequence[Data], top: Mapping[str, Any], revisions: Sequence[
             # TRANSLATORS: {kind} is the change as the file names it (amend, undo, edit...)
             raise Disagreement(index, _("this {kind} says entry {entry} and after it are "
                                         "{after}, but the deals hold {found}").format(
-                kind=revision.kind, entry=revision.entry, after=list(revision.after),
-                found=found))
+                kind=revision.kind, entry=revision.entry, after=plain(list(revision.after)),
+                found=plain(found)))
         now_entries[start:start + len(revision.after)] = list(revision.before)
         now_top = _top_as_was(now_top, revision, index)
     return now_entries, now_top
@@ -149,8 +152,8 @@ def _put_back(table: dict[str, Any], was: Mapping[str, Any], now: Mapping[str, A
             # TRANSLATORS: {kind} is the change as the file names it; {key} a key of the file
             raise Disagreement(index, _("this {kind} says {key} is now {now}, but the file "
                                         "has {found}").format(
-                kind=revision.kind, key=key, now=quoted(now.get(key, unset)),
-                found=quoted(table.get(key, unset))))
+                kind=revision.kind, key=key, now=quoted(now[key]) if key in now else unset,
+                found=quoted(table[key]) if key in table else unset))
         if key in was:
             table[key] = was[key]
         else:

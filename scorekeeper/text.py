@@ -31,6 +31,10 @@ NAMES = ("NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "TAB", "L
          "SUB", "ESC", "FS", "GS", "RS", "US")
 
 
+#: The longest text a message quotes whole.
+LONGEST = 100
+
+
 def visible(text: str) -> str:
     """`text` with each control character shown by its name (<ESC>, <TAB>, <U+202E>), and
     a byte that is not UTF-8 (read with surrogateescape) as that byte (<byte FF>): never
@@ -56,11 +60,13 @@ def has_bad_byte(text: str) -> bool:
 
 def quoted(value: object) -> str:
     """`value` as it stands in a message, in the user's words: text in quotes (double ones
-    if it holds a single one), its control characters named (visible); anything else as
-    `plain` writes it. Never Python's repr."""
+    if it holds a single one), its control characters named (visible), cut in the middle
+    if longer than LONGEST; anything else as `plain` writes it. Never Python's repr."""
     if not isinstance(value, str):
         return plain(value)
     mark = '"' if "'" in value and '"' not in value else "'"
+    if len(value) > LONGEST:  # a line of the message, not a screenful: its ends will do
+        value = value[:60] + "…" + value[-20:]
     return mark + visible(value) + mark
 
 
@@ -79,13 +85,21 @@ def plain(value: object) -> str:
     if isinstance(value, (datetime.date, datetime.time, datetime.tzinfo)):
         return _moment(value)
     if isinstance(value, dict):
-        return ", ".join(f"{plain(k)} = {plain(v)}" for k, v in value.items()) or _("none")
+        return ", ".join(f"{plain(k)} = {_inner(v)}" for k, v in value.items()) or _("none")
     if isinstance(value, (list, tuple, set, frozenset)):
-        return ", ".join(f"({plain(v)})" if isinstance(v, (list, tuple, dict)) else plain(v)
-                         for v in value) or _("none")
+        return ", ".join(_inner(v) for v in value) or _("none")
     if value is None:
         return _("nothing")
     return visible(str(value))
+
+
+def _inner(value: object) -> str:
+    """A value inside a list or a table: a table in braces, a list in parentheses."""
+    if isinstance(value, dict):
+        return "{ " + plain(value) + " }" if value else "{ }"
+    if isinstance(value, (list, tuple)):
+        return "(" + plain(value) + ")" if value else "()"
+    return plain(value)
 
 
 def _moment(value: datetime.date | datetime.time | datetime.tzinfo) -> str:

@@ -35,12 +35,18 @@ def parse(raw: bytes, label: str) -> tuple[str, dict[str, Any]]:
         message = message[: match.start()].strip() if match else message
         raise SessionFileError(label, line, _("not valid TOML: {reason}").format(
             reason=toml_reason(message))) from None
-    except (ValueError, RecursionError, MemoryError) as error:
-        # tomllib raises these for integers past Python's digit limit and deep nesting
-        what = (_("not a session this tool can read: nested too deep")
-                if isinstance(error, RecursionError) else
-                _("not a session this tool can read: {reason}").format(reason=error))
-        raise SessionFileError(label, 1, what) from None
+    except RecursionError:
+        raise SessionFileError(label, 1, _("not a session this tool can read: nested too "
+                                           "deep")) from None
+    except (ValueError, MemoryError):  # tomllib's for an integer past Python's digit limit
+        import sys
+
+        limit = sys.get_int_max_str_digits()
+        long = re.search(rf"\d{{{limit + 1},}}", text)
+        line = text.count("\n", 0, long.start()) + 1 if long else 1
+        raise SessionFileError(label, line, _("not a session this tool can read: a number of "
+                                              "more than {count} digits").format(
+                                                  count=limit)) from None
 
 
 def toml_reason(message: str) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 
 from ..errors import RuleError
 from ..i18n import _
-from ..text import has_control, quoted
+from ..text import has_bad_byte, has_control, quoted
 from ..values import field, value
 
 #: What separates names and counts wherever players are typed: Ann=2, A,C/B,D.
@@ -40,6 +40,9 @@ def check_name(name: object) -> str:
         raise RuleError(_("player name {name} is empty").format(name=quoted(name)), "players")
     if name != name.strip():
         raise RuleError(_("player name {name} starts or ends with a space").format(
+            name=quoted(name)), "players")
+    if has_bad_byte(name):
+        raise RuleError(_("player name {name} holds a byte that is not UTF-8 text").format(
             name=quoted(name)), "players")
     if has_control(name):
         raise RuleError(_("player name {name} holds a control character").format(name=quoted(name)),
