@@ -82,7 +82,7 @@ class Fields:
         if not isinstance(value, str) or (options is not None and value not in options):
             if options:
                 self.fail(_("{key} {value} must be {choices}").format(
-                    key=key, value=quoted(value), choices=either(repr(c) for c in options)), key)
+                    key=key, value=quoted(value), choices=either(quoted(c) for c in options)), key)
             else:
                 self.fail(_("{key} {value} must be text").format(key=key, value=quoted(value)), key)
             return default
