@@ -67,7 +67,7 @@ def quoted(value: object) -> str:
     mark = '"' if "'" in value and '"' not in value else "'"
     if len(value) > LONGEST:  # a line of the message, not a screenful: its ends will do
         value = value[:60] + "…" + value[-20:]
-    return mark + visible(value) + mark
+    return mark + visible(value).replace("\n", "<LF>") + mark  # a message is one line
 
 
 def plain(value: object) -> str:
@@ -89,7 +89,7 @@ def plain(value: object) -> str:
     if isinstance(value, (list, tuple, set, frozenset)):
         return ", ".join(_inner(v) for v in value) or _("none")
     if value is None:
-        return _("nothing")
+        return _("(not set)")
     return visible(str(value))
 
 

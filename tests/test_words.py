@@ -53,9 +53,9 @@ def test_each_kind_of_value_as_a_person_writes_it() -> None:
     assert quoted([["Ann", "Cid"], ["Bob", "Dan"]]) == "(Ann, Cid), (Bob, Dan)"
     assert quoted([{"tricks": {"Ann": 3}}]) == "{ tricks = { Ann = 3 } }"
     assert quoted(10**5000) == "a number of 5001 digits" and quoted(10**29) == str(10**29)
-    assert quoted(True) == "true" and quoted(None) == "nothing"
+    assert quoted(True) == "true" and quoted(None) == "(not set)"
     assert quoted("Ann") == "'Ann'" and quoted("O'Neil") == '"O\'Neil"'
-    assert quoted("a\x1b[31mb") == "'a<ESC>[31mb'" and visible("x\ty") == "x<TAB>y"
+    assert quoted("a\x1b[31mb\n") == "'a<ESC>[31mb<LF>'" and visible("x\ty") == "x<TAB>y"
     assert quoted("Ann\udcff") == "'Ann<byte FF>'" and visible("\u202e") == "<U+202E>"
     assert quoted("a" * 500) == "'" + "a" * 60 + "…" + "a" * 20 + "'"
 
