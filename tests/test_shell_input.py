@@ -162,3 +162,20 @@ def test_ctrl_c_while_starting_is_one_line_and_exit_130(tmp_path: Path, module: 
                 env={"PYTHONPATH": _shadowing(tmp_path, module)})
     assert result.stderr == said + "\n"
     assert (tmp_path / "evening.toml").read_bytes() == before
+
+
+def test_the_answer_to_ctrl_c_while_starting_imports_nothing() -> None:
+    """Measured in a plain install: Ctrl-C while contextlib itself was being imported made
+    an answer that imported it fail (a half-made module); it may use only what the
+    interpreter's start has already imported."""
+    import ast
+
+    from .helpers import ROOT
+
+    tree = ast.parse((ROOT / "scorekeeper" / "entry.py").read_text())
+    answer = next(node for node in ast.walk(tree)
+                  if isinstance(node, ast.FunctionDef) and node.name == "_aborted")
+    assert not [node for node in ast.walk(answer) if isinstance(node, (ast.Import,
+                                                                        ast.ImportFrom))]
+    names = {node.id for node in ast.walk(answer) if isinstance(node, ast.Name)}
+    assert names <= {"os", "ABORTED", "OSError"}, names
