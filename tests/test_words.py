@@ -190,6 +190,13 @@ def test_the_issues_own_sentences(tmp_path: Path) -> None:
     assert "player name 'A<byte FF>' holds a byte that is not UTF-8 text" in bad.stderr
 
 
+def _unquoted(said: str) -> str:
+    """What a command said, without what it quotes of what was typed: the text in quotes
+    (a repr would leave its brackets outside them) and piped play's "(line N: ...)"."""
+    said = re.sub(r"^ *\(line \d+: .*\)$", "", said, flags=re.MULTILINE)
+    return re.sub(r"'[^'\n]*'|\"[^\"\n]*\"", "''", said)
+
+
 #: Commands a hostile word is given to, in each place a word may stand.
 PLACES = ["deal {w}", "deal b=3 c=0 --dealer {w}", "amend {w} b=3", "join {w}", "leave {w}",
           "use {w}", "show -s {w}", "show --format {w}", "undo --why {w}", "pay {w} Ann 3",
@@ -221,4 +228,27 @@ def test_any_word_anywhere_is_refused_in_words_never_a_traceback(place: str, wor
     for typed in (word, word.lower()):  # what was typed, said back (a format lowercased)
         for echoed in (typed, visible(typed), quoted(typed)[1:-1]):
             said = said.replace(echoed, "") if echoed else said
-    assert not REPR.search(said), (args, said)
+    assert not REPR.search(_unquoted(said)), (args, said)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.one_of(WORDS, st.sampled_from(PLACES).map(lambda p: p.replace("{w}", "x"))),
+                min_size=1, max_size=4))
+def test_any_line_piped_into_play_is_refused_in_words(lines: list[str]) -> None:
+    import tempfile
+
+    from scorekeeper.cli import cli
+
+    typed = [line.replace("\n", " ").replace("\r", " ") for line in lines]
+    with tempfile.TemporaryDirectory() as folder:
+        env = {"SCOREKEEPER_DIR": folder, "SCOREKEEPER_SESSION": None}
+        assert CliRunner().invoke(cli, LOO, env=env).exit_code == 0
+        result = CliRunner().invoke(cli, ["play", "--keep-going"], env=env,
+                                    input=("\n".join(typed) + "\n").encode(
+                                        "utf-8", "surrogateescape"))
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        typed, result.output, result.exception)
+    assert result.exit_code in (0, 1), (typed, result.output)
+    said = _unquoted(result.output)
+    assert "Traceback" not in said
+    assert not REPR.search(said), (typed, said)
