@@ -32,7 +32,7 @@ NAMES = ("NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "TAB", "L
 
 
 #: The longest text a message quotes whole.
-LONGEST = 100
+LONGEST = 160
 
 
 def visible(text: str) -> str:
@@ -66,7 +66,7 @@ def quoted(value: object) -> str:
         return plain(value)
     mark = '"' if "'" in value and '"' not in value else "'"
     if len(value) > LONGEST:  # a line of the message, not a screenful: its ends will do
-        value = value[:60] + "…" + value[-20:]
+        value = value[:100] + "…" + value[-40:]
     return mark + visible(value).replace("\n", "<LF>") + mark  # a message is one line
 
 
