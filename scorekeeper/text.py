@@ -41,7 +41,7 @@ def visible(text: str) -> str:
     sent to the terminal, and no Python escape to read."""
     if text.replace("\n", "").isprintable():
         return text
-    return re.sub(HIDDEN + "|[\udc80-\udcff]", lambda m: _named(m.group()), text)
+    return re.sub(HIDDEN + "|[\ud800-\udfff]", lambda m: _named(m.group()), text)
 
 
 def _named(char: str) -> str:

@@ -33,7 +33,7 @@ HOSTILE: list[Any] = [
     datetime.timezone(-datetime.timedelta(hours=3, minutes=30)), datetime.UTC,
     [], ["Ann", "Bob"], [["Ann", "Cid"], ["Bob", "Dan"]], {}, {"Ann": [1, 0]},
     [{"tricks": {"Ann": 3}, "miss": "Dan"}], 10**5000, -(10**40), 7, True, None,
-    Decimal("2.50"), 1.5, "a\x1b[31mb\tc\x07", "Ann\udcff", "bid\u202eevil", "O'Neil", "",
+    Decimal("2.50"), 1.5, "a\x1b[31mb\tc\x07", "Ann\udcff", "lone\ud800", "bid\u202eevil", "O'Neil", "",
 ]
 
 
