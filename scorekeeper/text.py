@@ -61,7 +61,10 @@ def has_bad_byte(text: str) -> bool:
 def quoted(value: object) -> str:
     """`value` as it stands in a message, in the user's words: text in quotes (double ones
     if it holds a single one), its control characters named (visible), cut in the middle
-    if longer than LONGEST; anything else as `plain` writes it. Never Python's repr."""
+    if longer than LONGEST; a list in parentheses, a table in braces (or an empty list, an
+    empty table); anything else as `plain` writes it. Never Python's repr."""
+    if isinstance(value, (list, tuple, dict)):  # one value in a sentence: kept together
+        return _inner(value) if value else _empty(value)
     if not isinstance(value, str):
         return plain(value)
     mark = '"' if "'" in value and '"' not in value else "'"
@@ -91,6 +94,12 @@ def plain(value: object) -> str:
     if value is None:
         return _("(not set)")
     return visible(str(value))
+
+
+def _empty(value: object) -> str:
+    from .i18n import _
+
+    return _("an empty table") if isinstance(value, dict) else _("an empty list")
 
 
 def _inner(value: object) -> str:

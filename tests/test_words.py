@@ -49,9 +49,11 @@ def test_each_kind_of_value_as_a_person_writes_it() -> None:
     assert quoted(datetime.date(2026, 11, 2)) == "2026-11-02"
     assert quoted(datetime.datetime(2026, 11, 2, 18, 0, tzinfo=UTC5)) == "2026-11-02 18:00 UTC+05:00"
     assert quoted(datetime.timezone(-datetime.timedelta(hours=3, minutes=30))) == "UTC-03:30"
-    assert quoted([]) == "none" and quoted(["Ann", "Bob"]) == "Ann, Bob"
-    assert quoted([["Ann", "Cid"], ["Bob", "Dan"]]) == "(Ann, Cid), (Bob, Dan)"
-    assert quoted([{"tricks": {"Ann": 3}}]) == "{ tricks = { Ann = 3 } }"
+    assert quoted([]) == "an empty list" and quoted({}) == "an empty table"
+    assert quoted(["Ann", "Bob"]) == "(Ann, Bob)" and plain(["Ann", "Bob"]) == "Ann, Bob"
+    assert plain([]) == "none" and quoted({"Ann": 3}) == "{ Ann = 3 }"
+    assert quoted([["Ann", "Cid"], ["Bob", "Dan"]]) == "((Ann, Cid), (Bob, Dan))"
+    assert plain([{"tricks": {"Ann": 3}}]) == "{ tricks = { Ann = 3 } }"
     assert quoted(10**5000) == "a number of 5001 digits" and quoted(10**29) == str(10**29)
     assert quoted(True) == "true" and quoted(None) == "(not set)"
     assert quoted("Ann") == "'Ann'" and quoted("O'Neil") == '"O\'Neil"'
