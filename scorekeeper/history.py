@@ -16,7 +16,7 @@ from typing import Any
 
 from .errors import RuleError
 from .i18n import _, day, number
-from .text import has_control
+from .text import has_bad_byte, has_control, quoted
 from .values import field, value
 
 #: What a revision may be.
@@ -54,8 +54,8 @@ class Revision:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise RuleError(_("change {kind!r} is not one of {kinds}").format(
-                kind=self.kind, kinds=", ".join(KINDS)))
+            raise RuleError(_("change {kind} is not one of {kinds}").format(
+                kind=quoted(self.kind), kinds=", ".join(KINDS)))
         if self.entry < 0 or (self.entry == 0 and (self.before or self.after)):
             raise RuleError(_("entry {entry} must be the first entry changed, from 1").format(
                 entry=self.entry))
@@ -70,8 +70,11 @@ def check_why(why: str, allow_empty: bool = False) -> str:
     characters, not empty, at most LONGEST_WHY characters."""
     if not why.strip() and not allow_empty:
         raise RuleError(_("give a reason with --why, or leave --why out"))
+    if has_bad_byte(why):
+        raise RuleError(_("the reason {why} holds a byte that is not UTF-8 text").format(
+            why=quoted(why)))
     if has_control(why):
-        raise RuleError(_("the reason {why!r} holds a control character").format(why=why))
+        raise RuleError(_("the reason {why} holds a control character").format(why=quoted(why)))
     if len(why) > LONGEST_WHY:
         raise RuleError(_("the reason is {length} characters: at most {most}").format(
             length=len(why), most=LONGEST_WHY))

@@ -3,7 +3,7 @@ of its Bridge rules (docs/glossary.md says which words and why).
 
     from .i18n import _, ngettext
 
-    _("unknown player {name!r}").format(name=typed)
+    _("unknown player {name}").format(name=quoted(typed))
     ngettext("{count} deal", "{count} deals", n).format(count=n)
 
 Every message is a literal given to `_` (or `ngettext`), its values put in by name with

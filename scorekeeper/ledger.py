@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from .errors import RuleError
 from .i18n import _
+from .text import quoted
 from .values import value
 
 if TYPE_CHECKING:
@@ -55,11 +56,11 @@ def check_value(text: object) -> str:
         whole, dot, fraction = text.partition(".")
         if is_digits(whole, 15) and (not dot or is_digits(fraction, 12)):
             if not any(c in "123456789" for c in text):
-                raise RuleError(_("value {value!r} is nothing: money per unit is more than 0")
-                                .format(value=text), "value")
+                raise RuleError(_("value {value} is nothing: money per unit is more than 0")
+                                .format(value=quoted(text)), "value")
             return text
-    raise RuleError(_("value {value!r} must be a money amount like 1, 0.05 or 2.50 (digits "
-                      "0-9, at most 15 before the point and 12 after)").format(value=text),
+    raise RuleError(_("value {value} must be a money amount like 1, 0.05 or 2.50 (digits "
+                      "0-9, at most 15 before the point and 12 after)").format(value=quoted(text)),
                     "value")
 
 

@@ -17,6 +17,7 @@ from .games.players import Players, check_name
 from .i18n import _
 from .ledger import Transfer
 from .tablenow import TableNow
+from .text import quoted
 from .values import value
 
 
@@ -115,7 +116,7 @@ def seating_from_data(data: dict[str, Any], known: Players) -> Seating:
     keys = set(data) - {"join", "leave", "after"}
     if keys or ("join" in data) == ("leave" in data):
         raise RuleError(_("a seating change is {{ join = NAME }} (with after = P) or "
-                          "{{ leave = NAME }}, not {data!r}").format(data=data))
+                          "{{ leave = NAME }}, not {data}").format(data=quoted(data)))
     name = data.get("join", data.get("leave"))
     after = data.get("after")
     if not isinstance(name, str) or not (after is None or isinstance(after, str)):

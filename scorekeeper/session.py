@@ -17,7 +17,7 @@ from .games.players import Players
 from .i18n import _, ngettext
 from .seating import Seating, SeatingResult, seat, seating_data
 from .tablenow import TableNow
-from .text import has_control
+from .text import has_control, quoted
 from .values import replace, value
 
 if TYPE_CHECKING:
@@ -59,8 +59,8 @@ class Session(Generic[S, E, St, R]):
         ledger.check_value(self.value)
         if not isinstance(self.currency, str) or has_control(self.currency) or len(
                 self.currency) > 20:
-            raise RuleError(_("currency {currency!r} must be a short label without control "
-                              "characters, like kr or EUR").format(currency=self.currency),
+            raise RuleError(_("currency {currency} must be a short label without control "
+                              "characters, like kr or EUR").format(currency=quoted(self.currency)),
                             "currency")
         if self.first_dealer is not None:
             try:
@@ -190,8 +190,8 @@ def play_next(session: Session[S, E, St, R], standing: Standing[St], entry: E,
         raise DealError(standing.entries, number, error) from None
     except KeyError as error:  # a transfer to an account that is not there
         raise DealError(standing.entries, number,
-                        RuleError(_("unknown player {name!r}").format(
-                            name=error.args[0]))) from None
+                        RuleError(_("unknown player {name}").format(
+                            name=quoted(error.args[0])))) from None
     next_dealer = game.next_dealer(state, seated, dealer, entry)
     played = Played(number, dealer if dealing else None, entry, result, balances, state, seated)
     return played, Standing(balances, state, next_dealer, standing.deals + dealing,

@@ -23,6 +23,7 @@ import re
 from .errors import RuleError
 from .i18n import _
 from .i18n import day as shown_day
+from .text import quoted
 
 #: The longest amount read (more is no amount: a guard before the patterns).
 LONGEST = 60
@@ -74,21 +75,21 @@ def amount(text: str, code: str) -> str:
         return readings[0]
     if len(values) > 1:
         grouped, plain = readings
-        raise RuleError(_("{text!r} reads two ways: type {grouped} for a point between "
+        raise RuleError(_("{text} reads two ways: type {grouped} for a point between "
                           "thousands, {plain} for a decimal point").format(
-                              text=text, grouped=_typed(grouped, lang),
+                              text=quoted(text), grouped=_typed(grouped, lang),
                               plain=_typed(plain, lang)))
     other = _neutral(OTHER[lang], typed) if len(typed) <= LONGEST else None
     if other is not None and lang == "da":
-        raise RuleError(_("{text!r} is written the English way: type {typed} (a decimal "
+        raise RuleError(_("{text} is written the English way: type {typed} (a decimal "
                           "comma, points only between thousands: 1.234,50)").format(
-                              text=text, typed=_typed(other, lang)))
+                              text=quoted(text), typed=_typed(other, lang)))
     if other is not None:
-        raise RuleError(_("{text!r} has a decimal comma: type {typed} (a decimal point, "
+        raise RuleError(_("{text} has a decimal comma: type {typed} (a decimal point, "
                           "commas only between thousands: 1,234.50)").format(
-                              text=text, typed=_typed(other, lang)))
-    raise RuleError(_("{text!r} must be money like {example} (digits 0-9)").format(
-        text=text, example=_example(lang)))
+                              text=quoted(text), typed=_typed(other, lang)))
+    raise RuleError(_("{text} must be money like {example} (digits 0-9)").format(
+        text=quoted(text), example=_example(lang)))
 
 
 def _value(neutral: str) -> tuple[str, str]:
@@ -123,10 +124,10 @@ def day(text: str, code: str, today: datetime.date) -> datetime.date:
         except ValueError:
             break
     if code == "da":
-        raise RuleError(_("{value!r} is not a date: write it like 01.12.2026, 1/12 (this "
-                          "year) or 2026-12-01").format(value=text))
-    raise RuleError(_("{value!r} is not a date: write it YYYY-MM-DD, like 2026-11-29")
-                    .format(value=text))
+        raise RuleError(_("{value} is not a date: write it like 01.12.2026, 1/12 (this "
+                          "year) or 2026-12-01").format(value=quoted(text)))
+    raise RuleError(_("{value} is not a date: write it YYYY-MM-DD, like 2026-11-29")
+                    .format(value=quoted(text)))
 
 
 def not_after(when: datetime.date, today: datetime.date) -> datetime.date:

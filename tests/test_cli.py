@@ -199,7 +199,7 @@ def test_wrong_usage_exits_2(tmp_path: Path, line: str) -> None:
                                        "spreadsheet would read it as a formula\n"),
         ("loo new x --players A,-B,C", None),
         ("loo new x --players A,@B,C", None),
-        ("loo new x --players 'A,B\tC,D'", "Error: player name 'B\\tC' holds a control "
+        ("loo new x --players 'A,B\tC,D'", "Error: player name 'B<TAB>C' holds a control "
                                            "character\n"),
         ("loo new x --players 'A,\x1b[31mB,C'", None),
         ("loo new x --players A,B,C --ante 4", "Error: ante 4 is not a positive multiple of 3 "
@@ -502,7 +502,7 @@ def test_a_control_character_in_a_mistake_of_usage_is_shown_escaped() -> None:
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 2
     assert "\x1b" not in proc.stderr and "\x07" not in proc.stderr
-    assert "Got unexpected extra argument (\\x1b]0;pwned\\x07)" in proc.stderr
+    assert "Got unexpected extra argument (<ESC>]0;pwned<BEL>)" in proc.stderr
 
 
 @pytest.mark.parametrize("line", ["book --dir {d}", "stats --dir {d}", "sessions --dir {d}",

@@ -177,7 +177,7 @@ def test_new_partnerships_wait_for_the_rubber_being_played(tmp_path: Path) -> No
     assert "Eve is not in rubber 1" in run(
         tmp_path, "bridge deal --trump nt --tricks Eve=7", code=1).stderr
     assert run(tmp_path, "undo").stdout == (
-        "Removed the partnerships for rubber 2: Ann & Eve v Bob & Cid.\n"
+        "Removed: partnerships for rubber 2: Ann & Eve v Bob & Cid.\n"
         "1 deal left; next dealer: Bob.\n"
         "Rubber 2 will be played by Ann & Cid v Bob & Dan.\n"
     )

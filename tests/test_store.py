@@ -140,14 +140,15 @@ def test_the_first_save_of_a_version_1_file_writes_version_2(tmp_path: Path) -> 
         (('["Ann", "Bob", "Cid"]', '["Ann", "Bob", "C\\u001bd"]'), 4, "control character"),
         (("ante = 3", "ante = 3\nante = 6"), 14, "not valid TOML: Cannot overwrite a value"),
         (('format = "scorekeeper session"\n', ""), 1, "not a scorekeeper session"),
-        (('game = "loo"\n', ""), 1, "unknown game None"),
+        (('game = "loo"\n', ""), 1, "unknown game (not set)"),
         (("[settings]", "settings = 5\n[other]"), 10, "settings 5 must be a table"),
         (("[settings]", "[other]"), 10, "unknown key 'other' in the file"),
         (('currency = "kr"', 'currency = "kr"\nfirst_dealer = "Zed"'), 13,
          "first dealer: unknown player 'Zed'"),
         (('["Ann", "Bob", "Cid"]', '["Ann", "Bob", 3]'), 4, "player name 3 must be text"),
-        (('ante = 3', 'ante = 1' + '0' * 5000), 1, "not a session this tool can read"),
-        (('currency = "kr"', 'currency = "kr\\n"'), 12, "currency 'kr\\n' must be a short"),
+        (('ante = 3', 'ante = 1' + '0' * 5000), 13, "not a session this tool can read: a number "
+                                                   "of more than 4300 digits"),
+        (('currency = "kr"', 'currency = "kr\\n"'), 12, "currency 'kr<LF>' must be a short"),
     ],
 )
 def test_a_bad_file_says_which_file_which_line_and_what(

@@ -276,9 +276,7 @@ def test_a_file_nested_hundreds_deep_or_with_a_huge_number_is_reported(tmp_path:
     result = sk(tmp_path, "check", str(deep), str(huge), code=1)
     assert result.stderr.splitlines() == [
         f"{deep}:1: not a session this tool can read: nested too deep",
-        f"{huge}:1: not a session this tool can read: Exceeds the limit (4300 digits) for "
-        "integer string conversion: value has 5001 digits; use sys.set_int_max_str_digits() "
-        "to increase the limit",
+        f"{huge}:1: not a session this tool can read: a number of more than 4300 digits",
     ]
 
 
@@ -301,7 +299,7 @@ def test_control_characters_and_formulas_never_reach_the_terminal_or_a_csv_cell(
     path = evening(tmp_path)
     path.write_text(path.read_text().replace('currency = ""', 'currency = "k\\u001b[2Jr"'))
     result = sk(tmp_path, "settle", code=1)
-    assert "\x1b" not in result.stderr and "\\x1b" in result.stderr
+    assert "\x1b" not in result.stderr and "<ESC>" in result.stderr
     path.write_text(path.read_text().replace('"Cid"', '"@SUM(A1)"'))
     result = sk(tmp_path, "settle", "--format", "csv", code=1)
     assert "begins with '@': a spreadsheet would read it as a formula" in result.stderr

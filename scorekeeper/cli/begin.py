@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from ..files import paths
 from ..i18n import _
+from ..text import quoted
 
 Read = Callable[[str, list[str], bool], "str | None"]
 """Asks a question: its text, the words to complete, whether the answer is a list (A,B,C:
@@ -71,8 +72,8 @@ def asked(folder: str, typed: list[str], read: Read) -> list[str] | None:
         if args:
             from .options import echo
 
-            echo(_("Error: {message}").format(message=_("no game {game!r}: {games}").format(
-                game=args[0], games=", ".join(NAMES))))
+            echo(_("Error: {message}").format(message=_("no game {game}: {games}").format(
+                game=quoted(args[0]), games=", ".join(NAMES))))
         game = read(_("Game ({games}): ").format(games=", ".join(NAMES)), list(NAMES), False)
         if game is None or not game.strip():
             return None

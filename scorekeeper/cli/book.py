@@ -13,7 +13,7 @@ from ..errors import ScorekeeperError, UsageError
 from ..games import NAMES, listed
 from ..i18n import _, ngettext
 from ..i18n import day as shown_day
-from ..text import visible
+from ..text import quoted, visible
 from .options import (
     CONTEXT,
     Command,
@@ -136,8 +136,8 @@ def _book_player(typed: str, sittings: list[Any], made: list[Any]) -> str:
             if name.casefold() not in {n.casefold() for n in names}:
                 names.append(name)
     if not names:
-        raise UsageError(_("no sitting here has a player {name!r}: the book is empty").format(
-            name=typed))
+        raise UsageError(_("no sitting here has a player {name}: the book is empty").format(
+            name=quoted(typed)))
     try:
         return Players(tuple(names)).find(typed)
     except ScorekeeperError as error:
@@ -152,13 +152,13 @@ def choose(sittings: list[Any], game: str | None, since: datetime.date | None,
     from ..games import GAMES
 
     if game is not None and game not in GAMES:
-        raise UsageError(_("unknown game {game!r}: {hint}").format(
-            game=game, hint=_closest(game, list(GAMES))))
+        raise UsageError(_("unknown game {game}: {hint}").format(
+            game=quoted(game), hint=_closest(game, list(GAMES))))
     if player is not None:
         names = book.players_in(sittings)
         if player.casefold() not in {n.casefold() for n in names}:
-            raise UsageError(_("no sitting here has a player {name!r}: {hint}").format(
-                name=player, hint=_closest(player, names)))
+            raise UsageError(_("no sitting here has a player {name}: {hint}").format(
+                name=quoted(player), hint=_closest(player, names)))
     try:
         return book.select(sittings, book.Filter(game, since, until, player, unpaid))
     except ScorekeeperError as error:

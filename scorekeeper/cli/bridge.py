@@ -12,6 +12,7 @@ from ..games.bridge import MOST_DOUBLINGS, BridgeDeal, BridgeSettings
 from ..games.players import Players
 from ..games.rubber import STRAIN_WORDS
 from ..i18n import _, speaking
+from ..text import quoted
 from . import short
 from .common import DealForm, find, find_all, game_command_line
 from .options import CONTEXT, Group, create_session, echo, new_session_options
@@ -110,8 +111,8 @@ def _short_word(word: str, words: list[str], values: dict[str, Any]) -> None:
     elif (honours := short.counts(word)) is not None:
         _once(values, "honours", honours)
     else:
-        short.fail(_("{word!r} is not honours (b2d2), a doubling (x, xx) or void P (v P, vP)")
-                   .format(word=word))
+        short.fail(_("{word} is not honours (b2d2), a doubling (x, xx) or void P (v P, vP)")
+                   .format(word=quoted(word)))
 
 
 def _run_in(word: str) -> str:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
     from ..files.revise import Amended
     from ..tablenow import TableNow
+from ..text import quoted
 from ..values import value
 from .options import CONTEXT, Command, echo, run_state, session_params, session_path, why_param
 from .params import Count, Player, dealers
@@ -108,12 +109,14 @@ def of_game(session: AnySession, game: str, hint: str = "") -> AnySession:
     is it)."""
     if session.game.name != game:
         if hint == DEAL_HINT:
-            raise SessionError(_("session {name!r} is a {game} session, not {wanted}: use "
+            raise SessionError(_("session {name} is a {game} session, not {wanted}: use "
                                  "'scorekeeper deal', which knows each session's game").format(
-                                     name=session.name, game=in_a_table(session.game.name),
+                                     name=quoted(session.name),
+                                     game=in_a_table(session.game.name),
                                      wanted=in_a_table(game)))
-        raise SessionError(_("session {name!r} is a {game} session, not {wanted}").format(
-            name=session.name, game=in_a_table(session.game.name), wanted=in_a_table(game)))
+        raise SessionError(_("session {name} is a {game} session, not {wanted}").format(
+            name=quoted(session.name), game=in_a_table(session.game.name),
+            wanted=in_a_table(game)))
     return session
 
 

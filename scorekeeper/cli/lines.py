@@ -1,11 +1,14 @@
 """The lines piped into `play`, read safely whatever comes: as bytes (so no locale or
 PYTHONIOENCODING can make a stray byte a traceback), one bounded line at a time (a line
-that never ends is never held whole), each then decoded as UTF-8 on its own."""
+that never ends is never held whole), each then decoded as UTF-8 on its own; and a
+line's `> FILE`, which play turns into --output FILE."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import IO, NamedTuple
+
+import click
 
 from ..i18n import _
 
@@ -60,3 +63,19 @@ def _too_long(number: int) -> Line:
 def count_rest(stream: IO[str]) -> int:
     """How many lines are left to read (read and passed over)."""
     return sum(1 for _line in lines_of(stream))
+
+
+def redirected(command: click.Command, args: list[str]) -> list[str] | None:
+    """`> FILE` at the end of a line, as --output FILE (there is no shell here to do it);
+    None, said why, for a command that writes no file."""
+    at = next((i for i, word in enumerate(args) if word.startswith(">")), None)
+    if at is None:
+        return args
+    target = args[at][1:] or (args[at + 1] if at + 1 < len(args) else "")
+    rest = args[at + (1 if args[at][1:] else 2):]
+    if not any(p.name == "output" for p in command.params) or not target or rest:
+        click.echo(_("Error: {message}").format(message=_(
+            "play writes no '>': give --output FILE to a report (show, settle, history, "
+            "book, stats)")), err=True)
+        return None
+    return [*args[:at], "--output", target]

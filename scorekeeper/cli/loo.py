@@ -11,6 +11,7 @@ from .. import i18n
 from ..games.loo import LooDeal, LooSettings, Remainder, Single
 from ..games.players import Players
 from ..i18n import _
+from ..text import quoted
 from . import short
 from .common import DealForm, find, find_all, game_command_line
 from .options import CONTEXT, Group, create_session, echo, new_session_options
@@ -131,8 +132,8 @@ def _short(words: list[str]) -> dict[str, Any]:
                                          "or their initials: order ada)"))
             _once(values, "order", winners(names))
         else:
-            short.fail(_("{word!r} is not a player's tricks (b2, Bob=2), miss P, defend, pass "
-                         "or order P,P,P").format(word=word))
+            short.fail(_("{word} is not a player's tricks (b2, Bob=2), miss P, defend, pass "
+                         "or order P,P,P").format(word=quoted(word)))
     return {"tricks": tuple(tricks), **values}
 
 
@@ -142,8 +143,8 @@ def winners(typed: str) -> tuple[str, ...]:
     trick of three), so three letters with no comma are always initials."""
     if "," not in typed:
         if len(typed) != 3 or not typed.isalpha():
-            short.fail(_("{typed!r} is not the winners of tricks 1, 2 and 3: give three, "
-                         "like a,d,a or their initials ada").format(typed=typed))
+            short.fail(_("{typed} is not the winners of tricks 1, 2 and 3: give three, "
+                         "like a,d,a or their initials ada").format(typed=quoted(typed)))
         return tuple(typed)
     found: tuple[str, ...] = Names().convert(typed, None, None)
     return found

@@ -13,6 +13,7 @@ import click
 
 from ..files import paths
 from ..i18n import _
+from ..text import quoted
 from .params import Date, Label, Names, Player, Value, Why
 
 if TYPE_CHECKING:
@@ -207,7 +208,8 @@ def folder_to_list(ctx: click.Context) -> str:
 
     root = folder(ctx)
     if ctx.find_root().params.get("dir") and not os.path.isdir(root):
-        raise SessionError(_("no folder {root!r} (--dir or $SCOREKEEPER_DIR)").format(root=root))
+        raise SessionError(_("no folder {root} (--dir or $SCOREKEEPER_DIR)").format(
+            root=quoted(root)))
     return root
 
 
@@ -235,10 +237,10 @@ def complete_session(ctx: click.Context, param: click.Parameter, incomplete: str
         names = [paths.session_name(p) for p in paths.list_sessions(folder(ctx))]
     except Exception:
         return []
-    return [CompletionItem(quoted(n)) for n in paths.starting(names, incomplete.lstrip("'\""))]
+    return [CompletionItem(for_bash(n)) for n in paths.starting(names, incomplete.lstrip("'\""))]
 
 
-def quoted(word: str) -> str:
+def for_bash(word: str) -> str:
     """`word` as bash must be given it, quoted if it holds a space or a quote: bash inserts
     what it is given as it is, where zsh and fish quote it, and play escapes its spaces."""
     import shlex
@@ -357,8 +359,8 @@ def _take_output(ctx: click.Context, param: click.Parameter, value: str | None) 
         if not os.path.isdir(where):
             from ..errors import SessionError
 
-            raise SessionError(_("no folder {folder!r} to write {file!r} in").format(
-                folder=where, file=value))
+            raise SessionError(_("no folder {folder} to write {file} in").format(
+                folder=quoted(where), file=quoted(value)))
         vars(ctx)["scorekeeper_output"] = value  # this command's own (meta is shared)
 
 
@@ -469,7 +471,7 @@ def create_session(ctx: click.Context, game: str, settings: Any, options: dict[s
                       not_after(options["date"] or today, today))
     with held_interrupt() as on_locked:
         kept = files.create(path, session, options["force"], on_locked)
-        mark_recorded(ctx, _("the new session {name!r}").format(name=session.name))
+        mark_recorded(ctx, _("the new session {name}").format(name=quoted(session.name)))
         run_state(ctx).made = path
     if kept:
         click.echo(_("The session it replaces is kept as {kept}.").format(kept=kept), err=True)
@@ -477,8 +479,9 @@ def create_session(ctx: click.Context, game: str, settings: Any, options: dict[s
         try:
             paths.set_current(root, session.name)
         except (OSError, ScorekeeperError) as error:
-            click.echo(_("Warning: {session!r} was made, but could not be made the current "
+            click.echo(_("Warning: {session} was made, but could not be made the current "
                          "session ({error}): name it with -s {name}").format(
-                             session=session.name, error=error, name=session.name), err=True)
+                             session=quoted(session.name), error=error, name=session.name),
+                   err=True)
     where = os.path.relpath(path) if not os.path.isabs(name) and root == "" else path
     return session, where

@@ -15,6 +15,7 @@ import click
 
 from ..errors import RuleError
 from ..i18n import _
+from ..text import quoted
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
@@ -143,8 +144,8 @@ class Count(Param):
             self.fail(_("{value} is not from {low} to {high}").format(
                 value=value.strip(), low=self.low, high=self.high), param, ctx)
         if found is None:
-            self.fail(_("{value!r} is not a whole number (digits 0-9, at most {digits})")
-                      .format(value=value, digits=len(str(self.high))), param, ctx)
+            self.fail(_("{value} is not a whole number (digits 0-9, at most {digits})")
+                      .format(value=quoted(value), digits=len(str(self.high))), param, ctx)
         return found
 
 
@@ -167,12 +168,12 @@ class PlayerCount(Completes, Param):
         name, sep, digits = str(value).rpartition("=")
         count = number(digits, 0, self.high)
         if "=" in name and "," in name:
-            self.fail(_("{value!r}: give each PLAYER=N as a word of its own, with spaces "
+            self.fail(_("{value}: give each PLAYER=N as a word of its own, with spaces "
                         "between them: {words}").format(
-                            value=value, words=" ".join(str(value).split(","))), param, ctx)
+                            value=quoted(value), words=" ".join(str(value).split(","))), param, ctx)
         if not sep or not name.strip() or count is None:
-            self.fail(_("{value!r} is not PLAYER=N, a name and a whole number (for example "
-                        "Ann=2)").format(value=value), param, ctx)
+            self.fail(_("{value} is not PLAYER=N, a name and a whole number (for example "
+                        "Ann=2)").format(value=quoted(value)), param, ctx)
         return name.strip(), count
 
 
@@ -219,8 +220,8 @@ class Names(Completes, Param):
             self.fail(_("give names with one comma between them, e.g. Ann,Bob,Cid"), param,
                       ctx)
         if "" in names:
-            self.fail(_("{value!r} has an empty name: give names with one comma between "
-                        "them, e.g. Ann,Bob,Cid").format(value=value), param, ctx)
+            self.fail(_("{value} has an empty name: give names with one comma between "
+                        "them, e.g. Ann,Bob,Cid").format(value=quoted(value)), param, ctx)
         if self.new:
             from ..games.players import check_length
 
@@ -272,8 +273,8 @@ class Teams(Completes, Param):
              ) -> tuple[tuple[str, str], tuple[str, str]]:
         sides = [tuple(p.strip() for p in side.split(",")) for side in str(value).split("/")]
         if len(sides) != 2 or any(len(side) != 2 or not all(side) for side in sides):
-            self.fail(_("{value!r} is not two partnerships, like Ann,Cid/Bob,Dan").format(
-                value=value), param, ctx)
+            self.fail(_("{value} is not two partnerships, like Ann,Cid/Bob,Dan").format(
+                value=quoted(value)), param, ctx)
         (a, b), (c, d) = sides
         return (a, b), (c, d)
 
@@ -301,8 +302,8 @@ class Choice(Param):
         meant = {id(v): v for w, v in self.words.items() if word and w.startswith(word)}
         if len(meant) == 1:
             return next(iter(meant.values()))
-        self.fail(_("{value!r} is not one of {choices}").format(
-            value=value, choices=self.said), param, ctx)
+        self.fail(_("{value} is not one of {choices}").format(
+            value=quoted(value), choices=self.said), param, ctx)
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str
                        ) -> list[CompletionItem]:
@@ -348,8 +349,8 @@ class Label(Param):
 
         text = value
         if has_control(text) or len(text) > 20:
-            self.fail(_("{text!r} must be a short label without control characters, like kr")
-                      .format(text=text), param, ctx)
+            self.fail(_("{text} must be a short label without control characters, like kr")
+                      .format(text=quoted(text)), param, ctx)
         return text
 
 

@@ -12,6 +12,7 @@ import click
 
 from ..errors import RuleError, ScorekeeperError, UsageError
 from ..i18n import _, day, number
+from ..text import quoted
 from .options import (
     CONTEXT,
     Command,
@@ -249,8 +250,8 @@ def _player(found: Folder, typed: str, new_player: bool) -> str:
 
 
 def _unknown(typed: str) -> str:
-    raise RuleError(_("unknown player {name!r}: no sitting here has players yet").format(
-        name=typed))
+    raise RuleError(_("unknown player {name}: no sitting here has players yet").format(
+        name=quoted(typed)))
 
 
 def _currency(found: Folder, payer: str, payee: str, given: str | None) -> str:
@@ -266,8 +267,8 @@ def _currency(found: Folder, payer: str, payee: str, given: str | None) -> str:
                         name=next(k for k in known if k.casefold() == close[0]))
                     if close else _("known here: {names}").format(
                         names=", ".join(k or _("no currency") for k in known) or _("none")))
-            raise RuleError(_("unknown currency {currency!r}: {hint}").format(
-                currency=given, hint=hint))
+            raise RuleError(_("unknown currency {currency}: {hint}").format(
+                currency=quoted(given), hint=hint))
         return given
 
     def played(name: str) -> set[str]:

@@ -12,6 +12,7 @@ from ..games.cards import SUIT_WORDS, Card, card_points, meld_total, melds, pars
 from ..games.pinochle import CHIP_TABLE, BuryFail, Ending, PinochleDeal, PinochleSettings, both
 from ..games.players import Players
 from ..i18n import _, ngettext, speaking
+from ..text import quoted
 from . import short
 from .common import OFFERED, DealForm, find, game_command_line
 from .options import (
@@ -49,8 +50,8 @@ class ChipTable(Param):
             low, _sep, chips = row.partition(":")
             low_n, chips_n = number(low, 0, 10**9), number(chips, 0, 10**9)
             if low_n is None or chips_n is None:
-                self.fail(_("row {row!r} is not LOWEST_BID:CHIPS, like 300:3").format(row=row),
-                          param, ctx)
+                self.fail(_("row {row} is not LOWEST_BID:CHIPS, like 300:3").format(
+                    row=quoted(row)), param, ctx)
             rows.append((low_n, chips_n))
         return tuple(rows)  # whether the table rises is the rules' to say
 
@@ -176,17 +177,17 @@ def _short(words: list[str]) -> dict[str, Any]:
     if words and words[0].lower() in PASSED and (len(words) == 1 or not words[1].isdigit()):
         if len(words) > 1:  # pass b: not a contractor called Pass who bid b
             short.fail(_("pass is the whole deal when nobody bid: give nothing after it (not "
-                         "{rest!r})").format(rest=" ".join(words[1:])))
+                         "{rest})").format(rest=quoted(" ".join(words[1:]))))
         return {"no_bid": True}
     bidder = short.taken(words, _("give the contractor, his bid and meld: BIDDER BID MELD"))
     values: dict[str, Any] = {"bidder": bidder,
                               "bid": short.number(short.taken(words, _("give his bid")),
-                                                  _("{word!r} is not a bid, a whole number"))}
+                                                  _("{word} is not a bid, a whole number"))}
     if words and words[0] == TAKE_COUNTED:
         words.pop(0)
         values["meld"] = _counted()
     elif words and words[0].lower() not in SHORT_ENDINGS:
-        values["meld"] = short.number(words.pop(0), _("{word!r} is not his meld, a whole number"))
+        values["meld"] = short.number(words.pop(0), _("{word} is not his meld, a whole number"))
     elif words:  # left out, which only --meld-cards may do: _check says
         values["meld_left_out"] = words[0]
     if words:
@@ -194,11 +195,11 @@ def _short(words: list[str]) -> dict[str, Any]:
         if end.lower() in SHORT_ENDINGS:
             values[SHORT_ENDINGS[end.lower()]] = True
         else:
-            values["took"] = short.number(end, _("{word!r} is not the card points he took "
+            values["took"] = short.number(end, _("{word} is not the card points he took "
                                                  "(or d, c or x), a whole number"))
     if words:
-        short.fail(_("{rest!r}: a deal is BIDDER BID MELD and how it ended (TOOK, d, c or x), "
-                     "no more").format(rest=" ".join(words)))
+        short.fail(_("{rest}: a deal is BIDDER BID MELD and how it ended (TOOK, d, c or x), "
+                     "no more").format(rest=quoted(" ".join(words))))
     return values
 
 

@@ -22,7 +22,7 @@ import click
 
 from ..errors import ScorekeeperError
 from ..i18n import _
-from ..text import visible
+from ..text import quoted, visible
 from .options import Command, RunState, echo, mark_recorded, session_option, session_path
 from .refusal import REFUSALS, refused
 from .words import closest, command_name, said
@@ -309,6 +309,8 @@ class Shell:
                 command.invoke(ctx)
         except click.exceptions.Exit as done:
             return done.exit_code == 0
+        except SystemExit as done:  # a command that ends its own run ends it, not the shell
+            return done.code in (0, None)
         except REFUSALS as error:
             refused(error)
             return False
@@ -386,8 +388,17 @@ def one_line(shell: Shell, line: str, ask: Ask | None = None, begin: Begin | Non
              ) -> bool | None:
     """Run one line: True done, False refused, None to quit. With `ask` (on a terminal),
     undo and amend show what they would do and want a typed yes, and a change is followed
-    by the running balances."""
-    from .lines import LONGEST
+    by the running balances. A file that cannot be read (broken meanwhile, in another
+    window) is an error for the line, never the end of the shell."""
+    try:
+        return _one_line(shell, line, ask, begin)
+    except REFUSALS as error:
+        refused(error)
+        return False
+
+
+def _one_line(shell: Shell, line: str, ask: Ask | None, begin: Begin | None) -> bool | None:
+    from .lines import LONGEST, redirected
     from .saving import stamp
 
     if len(line.encode("utf-8", "surrogateescape")) > LONGEST:
@@ -414,12 +425,12 @@ def one_line(shell: Shell, line: str, ask: Ask | None = None, begin: Begin | Non
     name, command, args = found
     if name == "deal" and first != "deal" and (slip := _slip(shell, words[0])):
         click.echo(_("Error: {message}").format(message=_(
-            "unknown command {word!r}: did you mean {command}? ('help' lists them)").format(
-                word=visible(words[0]), command=slip)), err=True)
+            "unknown command {word}: did you mean {command}? ('help' lists them)").format(
+                word=quoted(words[0]), command=slip)), err=True)
         return False
     changes = (name in ("deal", "undo", "amend", "join", "leave", "rubber", "pay")
                and "--dry-run" not in args and not {"-h", "--help"} & set(args))
-    given = _redirected(command, args)
+    given = redirected(command, args)
     if given is None:
         return False
     args = given
@@ -430,7 +441,6 @@ def one_line(shell: Shell, line: str, ask: Ask | None = None, begin: Begin | Non
     if done and ask and changes and stamp(shell.path) != before:
         echo(shell.balances())
     return done
-
 
 
 def _is_game(word: str) -> bool:
@@ -450,22 +460,6 @@ def _use(shell: Shell, name: str) -> None:
         click.echo(_("Error: {message}").format(message=visible(str(error))), err=True)
         return
     echo(_("Playing {path}.").format(path=shell.path))
-
-
-def _redirected(command: click.Command, args: list[str]) -> list[str] | None:
-    """`> FILE` at the end of a line, as --output FILE (there is no shell here to do it);
-    None, said why, for a command that writes no file."""
-    at = next((i for i, word in enumerate(args) if word.startswith(">")), None)
-    if at is None:
-        return args
-    target = args[at][1:] or (args[at + 1] if at + 1 < len(args) else "")
-    rest = args[at + (1 if args[at][1:] else 2):]
-    if not any(p.name == "output" for p in command.params) or not target or rest:
-        click.echo(_("Error: {message}").format(message=_(
-            "play writes no '>': give --output FILE to a report (show, settle, history, "
-            "book, stats)")), err=True)
-        return None
-    return [*args[:at], "--output", target]
 
 
 def _slip(shell: Shell, word: str) -> str | None:
@@ -488,11 +482,11 @@ def _help(shell: Shell, words: list[str]) -> bool:
         return True
     found = shell.command([words[0], "--help"])
     if found is None or (found[0] == "deal" and command_name(words[0]) != "deal"):
-        close = shell.mistyped(words[0]) if found else None
-        text = (_("no command {word!r}: did you mean {command}?") if close else
-                _("no command {word!r} ('help' lists them)"))
+        close = _slip(shell, words[0]) if found else None
+        text = (_("no command {word}: did you mean {command}?") if close else
+                _("no command {word} ('help' lists them)"))
         click.echo(_("Error: {message}").format(message=text.format(
-            word=visible(words[0]), command=close)), err=True)
+            word=quoted(words[0]), command=close)), err=True)
         return False
     name, command, args = found
     return shell.run(command, name, args)

@@ -1,14 +1,16 @@
 """The interactive prompt of `play` (prompt_toolkit, whose import only `play` on a terminal
 pays): a prompt that says what comes next, completion that knows the sitting (each
 candidate with a word on what it is, pgcli's way), a history of each session's own lines
-kept in the per-user data folder, questions that no key can turn into a crash, and the
-running balances at the bottom."""
+kept in the per-user data folder, questions that no key can turn into a crash, escape
+sequences that are not keys dropped before they are read, and the running balances at the
+bottom."""
 
 from __future__ import annotations
 
 import contextlib
 import io
 import os
+import re
 from collections.abc import Callable, Iterator
 from typing import IO, Any
 
@@ -17,6 +19,11 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.input import Input, create_input
+from prompt_toolkit.input.ansi_escape_sequences import ANSI_SEQUENCES
+from prompt_toolkit.input.vt100_parser import Vt100Parser
+from prompt_toolkit.key_binding import KeyPress
+from prompt_toolkit.keys import Keys
 
 from ..i18n import _
 from ..text import wrap_words
@@ -31,6 +38,7 @@ from .words import command_name, said
 def interactive(shell: Shell, **app: Any) -> bool:
     """The prompt, until quit or Ctrl-D; `app` may give prompt_toolkit's input and output
     (tests do). With no session yet, it first offers to start one."""
+    app["input"] = _keys_only(app.get("input") or create_input())
     questions: PromptSession[str] = PromptSession(history=InMemoryHistory(),
                                                   key_bindings=_dropping(), **app)
 
@@ -97,6 +105,70 @@ def _dropping() -> Any:
         event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
 
     return keys
+
+
+#: An escape sequence, whole: a control sequence (ESC [, parameters, a final letter: a
+#: colour, a cursor move; ESC [ [ A is the Linux console's F1), a string (ESC ] a title ...
+#: BEL or ESC \), a character set (ESC ( B), or ESC O and a letter.
+ESCAPE = re.compile(r"\x1b(?:\[\[[A-E]|\[[0-?]*[ -/]*[@-Z\\-~]|[\]PX^_][^\x07\x1b]*(?:\x07|\x1b\\)"
+                    r"|[#(-+][0-~]|O.)")
+#: The beginning of one, held until the rest comes (or the key Escape is taken alone).
+ESCAPE_BEGUN = re.compile(r"\x1b(?:\[(?:\[|[0-?]*[ -/]*)|[\]PX^_][^\x07\x1b]*\x1b?|[#(-+]|O)?\Z")
+#: A cursor position the terminal reports, asked for by prompt_toolkit itself.
+POSITION = re.compile(r"\x1b\[\d+;\d+R\Z")
+
+
+class KeysOnly(Vt100Parser):
+    """The terminal's input with every escape sequence that is not a key dropped: a colour
+    (ESC [31m), a title or a cursor move printed by another program, echoed back or typed
+    ahead while a line runs. prompt_toolkit reads any ESC [ digits m as a mouse report,
+    though play never turns the mouse on, and its mouse handler fails on one that is not
+    (a traceback that ended the shell); others it would type into the line as text."""
+
+    def __init__(self, feed_key_callback: Callable[[KeyPress], None]) -> None:
+        def taken(key: KeyPress) -> None:
+            if key.key == Keys.BracketedPaste:  # pasted: the text, without its colours
+                key = KeyPress(key.key, ESCAPE.sub("", key.data))
+            feed_key_callback(key)
+
+        super().__init__(taken)
+
+    def reset(self, request: bool = False) -> None:
+        self.held = ""
+        super().reset(request)
+
+    def feed(self, data: str) -> None:
+        if self._in_bracketed_paste:  # pasted text comes whole to `taken`
+            super().feed(data)
+            return
+        text, self.held, kept, at = self.held + data, "", [], 0
+        while (start := text.find("\x1b", at)) >= 0:
+            kept.append(text[at:start])
+            whole = ESCAPE.match(text, start)
+            if whole is None and ESCAPE_BEGUN.match(text, start):
+                self.held, at = text[start:], len(text)
+                break
+            at = whole.end() if whole else start + 1  # ESC and a letter: Alt and the letter
+            if whole is None or whole.group() in ANSI_SEQUENCES or POSITION.match(whole.group()):
+                kept.append(text[start:at])
+            if whole is not None and ANSI_SEQUENCES.get(whole.group()) == Keys.BracketedPaste:
+                super().feed("".join(kept) + text[at:])
+                return
+        super().feed("".join(kept) + text[at:])
+
+    def flush(self) -> None:
+        held, self.held = self.held, ""
+        if held:  # what began a sequence and never ended one: as prompt_toolkit takes it
+            super().feed(held)
+        super().flush()
+
+
+def _keys_only(keyboard: Input) -> Input:
+    """`keyboard` read through KeysOnly (a terminal's, or a test's pipe)."""
+    parser = getattr(keyboard, "vt100_parser", None)
+    if isinstance(parser, Vt100Parser) and not isinstance(parser, KeysOnly):
+        keyboard.vt100_parser = KeysOnly(parser.feed_key_callback)  # type: ignore[attr-defined]
+    return keyboard
 
 
 def beginner(session: PromptSession[str]) -> Begin:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..i18n import _, ngettext
-from ..text import visible
+from ..text import quoted, visible
 from .main import game_cli
 from .options import (
     CONTEXT,
@@ -359,21 +359,21 @@ def _run_editor(copy: str) -> None:
     try:
         argv = shlex.split(editor)
     except ValueError as error:
-        raise click.ClickException(_("{where} is {editor!r}, not a command ({error})").format(
-            where=where, editor=editor, error=error)) from None
+        raise click.ClickException(_("{where} is {editor}, not a command ({error})").format(
+            where=where, editor=quoted(editor), error=error)) from None
     if not argv:
-        raise click.ClickException(_("{where} is {editor!r}, not a command").format(
-            where=where, editor=editor))
+        raise click.ClickException(_("{where} is {editor}, not a command").format(
+            where=where, editor=quoted(editor)))
     try:
         code = subprocess.call([*argv, copy])
     except OSError as error:
         raise click.ClickException(_(
-            "the editor {editor!r} ({where}) could not be run: {error}; {hint}").format(
-                editor=argv[0], where=where, error=error.strerror or error,
+            "the editor {editor} ({where}) could not be run: {error}; {hint}").format(
+                editor=quoted(argv[0]), where=where, error=error.strerror or error,
                 hint=_editor_hint(argv[0]))) from None
     if code != 0:
-        raise click.ClickException(_("the editor {editor!r} ({where}) ended with an error "
-                                     "(exit {code})").format(editor=argv[0], where=where,
+        raise click.ClickException(_("the editor {editor} ({where}) ended with an error "
+                                     "(exit {code})").format(editor=quoted(argv[0]), where=where,
                                                              code=code))
 
 

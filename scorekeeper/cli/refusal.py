@@ -9,6 +9,7 @@ refusal (click.ClickException, ScorekeeperError); click.exceptions.Exit carries 
 from __future__ import annotations
 
 import io
+import re
 import sys
 from contextlib import suppress
 
@@ -16,7 +17,7 @@ import click
 
 from ..errors import ScorekeeperError, UsageError
 from ..i18n import _
-from ..text import visible
+from ..text import quoted, visible
 
 #: What a command may raise for a person to read (anything else is a bug).
 REFUSALS = (click.ClickException, ScorekeeperError)
@@ -28,7 +29,7 @@ def refused(error: click.ClickException | ScorekeeperError) -> int:
     if isinstance(error, click.ClickException):
         text = io.StringIO()
         error.show(file=text)
-        message = visible(text.getvalue())
+        message = visible(_unescaped(text.getvalue()))
         code = error.exit_code
     else:
         message = _("Error: {message}").format(message=visible(str(error))) + "\n"
@@ -37,3 +38,24 @@ def refused(error: click.ClickException | ScorekeeperError) -> int:
         sys.stderr.write(message)
         sys.stderr.flush()
     return code
+
+
+#: Text in quotes as Python writes it: click's own messages quote what was typed with repr.
+REPR_QUOTED = re.compile(r"'(?:[^'\\\n]|\\.)*'" r'|"(?:[^"\\\n]|\\.)*"')
+
+
+def _unescaped(message: str) -> str:
+    """click's `message` with each text it quoted with Python's escapes ('\\x1b') quoted
+    as ours are: its control characters named (<ESC>)."""
+    import ast
+
+    def back(found: re.Match[str]) -> str:
+        if "\\" not in found.group():
+            return found.group()
+        try:
+            text = ast.literal_eval(found.group())
+        except (ValueError, SyntaxError):
+            return found.group()
+        return quoted(text) if isinstance(text, str) else found.group()
+
+    return REPR_QUOTED.sub(back, message)

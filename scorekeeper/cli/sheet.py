@@ -11,6 +11,7 @@ import click
 
 from .. import i18n
 from ..i18n import _, ngettext
+from ..text import quoted
 from .options import CONTEXT, Command, folder_to_list, session_option
 
 if TYPE_CHECKING:
@@ -66,8 +67,8 @@ def sheet(ctx: click.Context, session: str | None, whole_book: bool, output: str
         raise ScorekeeperError(_("a PDF is not for a terminal: give --output FILE.pdf"))
     folder = os.path.dirname(output) or "."
     if output != "-" and not os.path.isdir(folder):
-        raise ScorekeeperError(_("no folder {folder!r} to write {output!r} in").format(
-            folder=folder, output=output))
+        raise ScorekeeperError(_("no folder {folder} to write {output} in").format(
+            folder=quoted(folder), output=quoted(output)))
     problems: list[str] = []
     if whole_book:
         page = _book_page(ctx, problems, min(BOOK_WIDTH, render.columns(paper)))

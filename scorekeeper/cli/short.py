@@ -10,6 +10,8 @@ from typing import NoReturn
 
 import click
 
+from ..text import quoted
+
 #: A name as typed and a count, run together: b2, Bob12, æ3 (digits 0-9 only).
 _RUN = re.compile(r"([^\W\d_]+)([0-9]{1,6})")
 _RUNS = re.compile(r"(?:[^\W\d_]+[0-9]{1,6})+")
@@ -41,9 +43,9 @@ def count(word: str) -> tuple[str, int] | None:
 
 def number(word: str, wrong: str) -> int:
     """`word` as a whole number (ASCII digits), or the usage error `wrong`, a message that
-    names the word as {word!r} ("{word!r} is not his bid, a whole number")."""
+    names the word as {word} ("{word} is not his bid, a whole number")."""
     if not (word.isascii() and word.isdigit() and len(word) <= 9):
-        fail(wrong.format(word=word))
+        fail(wrong.format(word=quoted(word)))
     return int(word)
 
 

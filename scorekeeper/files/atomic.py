@@ -27,6 +27,7 @@ from functools import lru_cache
 from .. import i18n
 from ..errors import SessionError
 from ..i18n import _
+from ..text import quoted
 from ..values import value
 
 #: No sitting comes near this (10,000 deals take under 1 MB); a larger file is refused
@@ -65,19 +66,20 @@ def read_with_identity(path: str, most: int = MAX_SIZE) -> tuple[bytes, Identity
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
-        raise SessionError(_("no session file {path!r}").format(path=path)) from None
+        raise SessionError(_("no session file {path}").format(path=quoted(path))) from None
     except OSError as error:
-        raise SessionError(_("cannot read {path!r}: {reason}").format(
-            path=path, reason=error.strerror)) from None
+        raise SessionError(_("cannot read {path}: {reason}").format(
+            path=quoted(path), reason=error.strerror)) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise SessionError(_("{path!r} is a folder, not a session file").format(path=path))
+            raise SessionError(_("{path} is a folder, not a session file").format(
+                path=quoted(path)))
         if not stat.S_ISREG(info.st_mode):
-            raise SessionError(_("{path!r} is not a regular file").format(path=path))
+            raise SessionError(_("{path} is not a regular file").format(path=quoted(path)))
         if info.st_size > most:
-            raise SessionError(_("{path!r} is {size} bytes: too large for a session (at most "
-                                 "{most})").format(path=path, size=_grouped(info.st_size),
+            raise SessionError(_("{path} is {size} bytes: too large for a session (at most "
+                                 "{most})").format(path=quoted(path), size=_grouped(info.st_size),
                                                    most=_grouped(most)))
         chunks = []
         size = 0
@@ -85,11 +87,11 @@ def read_with_identity(path: str, most: int = MAX_SIZE) -> tuple[bytes, Identity
             chunks.append(chunk)
             size += len(chunk)
             if size > most:
-                raise SessionError(_("{path!r} is too large for a session").format(path=path))
+                raise SessionError(_("{path} is too large for a session").format(path=quoted(path)))
         return b"".join(chunks), Identity.of(info)
     except OSError as error:
-        raise SessionError(_("cannot read {path!r}: {reason}").format(
-            path=path, reason=error.strerror)) from None
+        raise SessionError(_("cannot read {path}: {reason}").format(
+            path=quoted(path), reason=error.strerror)) from None
     finally:
         os.close(fd)
 
@@ -128,8 +130,8 @@ def check_writable(path: str) -> None:
     except OSError:
         return
     if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
-        raise SessionError(_("{path!r} is read-only: nothing was changed (chmod u+w to allow "
-                             "changes)").format(path=path))
+        raise SessionError(_("{path} is read-only: nothing was changed (chmod u+w to allow "
+                             "changes)").format(path=quoted(path)))
 
 
 def hidden_beside(path: str, suffix: str) -> str:
@@ -151,8 +153,8 @@ def write_atomic(path: str, data: bytes, durable: bool = True, mode: int | None 
         os.replace(tmp, path)
     except OSError as error:
         _unlink(tmp)
-        raise SessionError(_("cannot save {path!r}: {reason}").format(
-            path=path, reason=error.strerror or error)) from None
+        raise SessionError(_("cannot save {path}: {reason}").format(
+            path=quoted(path), reason=error.strerror or error)) from None
     except BaseException:
         _unlink(tmp)
         raise
@@ -280,8 +282,8 @@ def _held(path: str, wait: bool, create: bool) -> Iterator[bool]:
             _release(fd)
         finally:
             os.close(fd)
-    raise SessionError(_("cannot lock {path!r}: it is deleted or replaced as fast as it is "
-                         "locked").format(path=path))
+    raise SessionError(_("cannot lock {path}: it is deleted or replaced as fast as it is "
+                         "locked").format(path=quoted(path)))
 
 
 def _open_lock(path: str, create: bool) -> int | None:
@@ -291,22 +293,22 @@ def _open_lock(path: str, create: bool) -> int | None:
         fd = os.open(path, flags | (os.O_CREAT if create else 0), 0o666)
     except FileNotFoundError:
         if create:
-            raise SessionError(_("cannot lock {path!r}: its folder is gone").format(
-                path=path)) from None
+            raise SessionError(_("cannot lock {path}: its folder is gone").format(
+                path=quoted(path))) from None
         return None
     except OSError as error:
         if os.path.islink(path):
-            raise SessionError(_("{path!r} is a link: a lock is not followed out of its "
-                                 "folder; remove it").format(path=path)) from None
+            raise SessionError(_("{path} is a link: a lock is not followed out of its "
+                                 "folder; remove it").format(path=quoted(path))) from None
         if not create:
             return None  # the session cannot be opened: reading it says why
-        raise SessionError(_("cannot lock {path!r}: {reason}").format(
-            path=path, reason=error.strerror or error)) from None
+        raise SessionError(_("cannot lock {path}: {reason}").format(
+            path=quoted(path), reason=error.strerror or error)) from None
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
         if not create:
             return None
-        raise SessionError(_("cannot lock {path!r}: it is not a file").format(path=path))
+        raise SessionError(_("cannot lock {path}: it is not a file").format(path=quoted(path)))
     return fd
 
 

@@ -25,6 +25,7 @@ from .. import i18n
 from ..errors import ScorekeeperError, SessionError
 from ..i18n import _
 from ..session import AnySession, Standing, Tally
+from ..text import quoted
 from ..values import replace, value
 from . import atomic, cache, snapshot, store, tomlread
 from .edits import Append, Edit, NewText, RemoveLast, Replace, SetKey
@@ -194,9 +195,9 @@ def changed_text(before: Snapshot, after: AnySession, edit: Edit,
 
     added = history[-1] if len(history) > len(before.history) else None
     return store.edited(text, edit, added, meant, _(
-        "{path!r} is laid out in a way this change cannot be made to without losing what is "
+        "{path} is laid out in a way this change cannot be made to without losing what is "
         "written in it; nothing was changed (make the change with 'scorekeeper edit')").format(
-            path=before.path))
+            path=quoted(before.path)))
 
 
 def keep_older(before: Snapshot) -> str:
@@ -254,15 +255,15 @@ def create(path: str, session: AnySession, force: bool, on_locked: OnLocked | No
     """Write a new session at `path`; refuse to replace one without `force`, or a paid one
     at all. Where a replaced file is kept (NAME.toml.~N~), if one was."""
     if not path.endswith(".toml"):
-        raise SessionError(_("{path!r} is a path, and a session file's name ends in .toml "
-                             "(or give a name without '/')").format(path=path))
+        raise SessionError(_("{path} is a path, and a session file's name ends in .toml "
+                             "(or give a name without '/')").format(path=quoted(path)))
     folder = os.path.dirname(path)
     try:
         if folder:
             os.makedirs(folder, exist_ok=True)
     except OSError as error:
-        raise SessionError(_("cannot make the folder {folder!r}: {reason}").format(
-            folder=folder, reason=error.strerror)) from None
+        raise SessionError(_("cannot make the folder {folder}: {reason}").format(
+            folder=quoted(folder), reason=error.strerror)) from None
     real = atomic.real_path(path)
     if os.path.islink(path) and os.path.dirname(real) != atomic.real_path(folder or "."):
         raise SessionError(_("{path} is a link to {real}, outside its folder: it is not "
@@ -286,12 +287,12 @@ def _replaced(path: str, real: str, session: AnySession, force: bool) -> str | N
     if not os.path.lexists(path):
         return None
     if not force:
-        raise SessionError(_("session {name!r} exists already ({path}): use --force to "
-                             "replace it (the old file is kept)").format(name=session.name,
+        raise SessionError(_("session {name} exists already ({path}): use --force to "
+                             "replace it (the old file is kept)").format(name=quoted(session.name),
                                                                          path=path))
     if os.path.exists(real) and not os.path.isfile(real):
-        raise SessionError(_("{path!r} leads to {real!r}, which is not a session file: it is "
-                             "not replaced").format(path=path, real=real))
+        raise SessionError(_("{path} leads to {real}, which is not a session file: it is "
+                             "not replaced").format(path=quoted(path), real=quoted(real)))
     if not os.path.exists(real):
         return None  # a link to nothing in the folder: the new session is made there
     atomic.check_writable(real)
@@ -302,9 +303,9 @@ def _replaced(path: str, real: str, session: AnySession, force: bool) -> str | N
         raise SessionError(_("{path} does not read as a session, so it is not replaced: "
                              "{problem}").format(path=path, problem=error)) from None
     if old.header.paid is not None:
-        raise SessionError(_("session {name!r} was paid on {paid}: reopen it with "
+        raise SessionError(_("session {name} was paid on {paid}: reopen it with "
                              "'scorekeeper paid --undo' first to replace it").format(
-                                 name=session.name, paid=i18n.day(old.header.paid)))
+                                 name=quoted(session.name), paid=i18n.day(old.header.paid)))
     kept = _numbered(real)
     atomic.write_atomic(kept, raw, mode=atomic.mode_of(real))
     return kept

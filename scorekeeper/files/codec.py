@@ -35,6 +35,7 @@ from ..games.players import Players
 from ..i18n import _
 from ..seating import is_seating_data, seating_from_data
 from ..session import AnySession, DealError, Session, entry_to_data
+from ..text import quoted
 from ..values import replace, value
 from . import tomlread, tomltext
 
@@ -133,19 +134,19 @@ def revision_data(revision: Revision) -> dict[str, Any]:
 def revision_from_data(data: object) -> Revision:
     """A change back from its table; RuleError says what is wrong with it."""
     if not isinstance(data, dict):
-        raise RuleError(_("{data!r} is not a table of the history").format(data=data))
+        raise RuleError(_("{data} is not a table of the history").format(data=quoted(data)))
     unknown = sorted(set(data) - set(HISTORY_KEYS))
     if unknown:
-        raise RuleError(_("unknown key {key!r} in the history: expected {keys}").format(
-            key=unknown[0], keys=", ".join(HISTORY_KEYS)))
+        raise RuleError(_("unknown key {key} in the history: expected {keys}").format(
+            key=quoted(unknown[0]), keys=", ".join(HISTORY_KEYS)))
     when, kind = data.get("when"), data.get("change")
     entry, before, after = data.get("entry", 0), data.get("before", []), data.get("after", [])
     deal = data.get("deal", 0)
     was, now, why = data.get("was", {}), data.get("now", {}), data.get("why", "")
     nets = data.get("nets", {})
     if not isinstance(when, datetime.datetime) or when.tzinfo is not None:
-        raise RuleError(_("when {when!r} must be a local date and time, like when = "
-                          "2026-11-29T21:30:00").format(when=when))
+        raise RuleError(_("when {when} must be a local date and time, like when = "
+                          "2026-11-29T21:30:00").format(when=quoted(when)))
     if type(entry) is not int or type(deal) is not int or not all(isinstance(x, list) and all(
             isinstance(e, dict) for e in x) for x in (before, after)):
         raise RuleError(_("entry must be a number, before and after lists of entries"))
@@ -196,8 +197,8 @@ def decode(data: Mapping[str, Any], name: str = "") -> Decoded:
         return Decoded(None, problems, 0)
     for key in data:
         if key not in TOP_KEYS:
-            problems.append(Problem((key,), _("unknown key {key!r} in the file: expected one "
-                                              "of {keys}").format(key=key,
+            problems.append(Problem((key,), _("unknown key {key} in the file: expected one "
+                                              "of {keys}").format(key=quoted(key),
                                                                   keys=", ".join(TOP_KEYS))))
     found = _game_and_players(data, problems)
     if found is None:
@@ -241,7 +242,7 @@ def _entries(raw_entries: object, game: AnyGame, players: Players, problems: lis
         deals += is_deal
         try:
             if not isinstance(raw, dict):
-                raise RuleError(_("{data!r} is not a table").format(data=raw))
+                raise RuleError(_("{data} is not a table").format(data=quoted(raw)))
             if is_seating_data(raw):
                 change = seating_from_data(raw, known)
                 if change.joins and change.player.casefold() not in {
@@ -263,12 +264,12 @@ def _upgraded(data: Mapping[str, Any], problems: list[Problem]) -> Mapping[str, 
     """`data` in the current schema, or problems with its marker and version."""
     if data.get("format") != FORMAT:
         problems.append(Problem(("format",), _("not a scorekeeper session (format = "
-                                               "{format!r} missing)").format(format=FORMAT)))
+                                               "{format} missing)").format(format=quoted(FORMAT))))
         return data
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        problems.append(Problem(("version",), _("version {version!r} must be a whole number "
-                                                "from 1").format(version=version)))
+        problems.append(Problem(("version",), _("version {version} must be a whole number "
+                                                "from 1").format(version=quoted(version))))
     elif version > VERSION:
         problems.append(Problem(("version",), _(
             "written by a newer scorekeeper (schema version {version}; this one reads up to "
@@ -333,8 +334,8 @@ def _header(data: Mapping[str, Any], game: AnyGame, players: Players, name: str,
     problems."""
     raw = data.get("settings", {})
     if not isinstance(raw, Mapping):
-        problems.append(Problem(("settings",), _("settings {settings!r} must be a table "
-                                                 "([settings])").format(settings=raw)))
+        problems.append(Problem(("settings",), _("settings {settings} must be a table "
+                                                 "([settings])").format(settings=quoted(raw))))
         return None
     before = len(problems)
     dates = [_date(data, key, problems) for key in ("date", "paid")]
@@ -363,11 +364,11 @@ def _header(data: Mapping[str, Any], game: AnyGame, players: Players, name: str,
 def _not_text(key: str, value: object) -> str:
     """What is wrong with a common setting (value, currency, first_dealer) not text."""
     if key == "value":
-        return _("value {value!r} must be a money amount written as a string "
-                 "(value = \"0.05\")").format(value=value)
+        return _("value {value} must be a money amount written as a string "
+                 "(value = \"0.05\")").format(value=quoted(value))
     if key == "currency":
-        return _("currency {value!r} must be a string").format(value=value)
-    return _("first_dealer {value!r} must be a player's name").format(value=value)
+        return _("currency {value} must be a string").format(value=quoted(value))
+    return _("first_dealer {value} must be a player's name").format(value=quoted(value))
 
 
 def _date(data: Mapping[str, Any], key: str, problems: list[Problem]) -> datetime.date | None:
@@ -375,8 +376,8 @@ def _date(data: Mapping[str, Any], key: str, problems: list[Problem]) -> datetim
     if value is None:
         return None
     if not isinstance(value, datetime.date) or isinstance(value, datetime.datetime):
-        problems.append(Problem((key,), _("{key} {value!r} must be a date, like {key} = "
-                                          "2026-11-29").format(key=key, value=value)))
+        problems.append(Problem((key,), _("{key} {value} must be a date, like {key} = "
+                                          "2026-11-29").format(key=key, value=quoted(value))))
         return None
     if not tomlread.has_come(value):
         from ..i18n import day

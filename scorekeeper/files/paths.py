@@ -9,7 +9,7 @@ import os
 
 from ..errors import SessionError
 from ..i18n import _
-from ..text import folded, normal
+from ..text import folded, normal, quoted
 
 CURRENT_FILE = ".current"
 
@@ -39,49 +39,40 @@ def name_problem(name: str) -> str | None:
     if not name:
         return _("a session name cannot be empty")
     if any("\ud800" <= c <= "\udfff" for c in name):  # bytes of another encoding
-        return _("session name '{name}' is not UTF-8 text").format(
-            name=_bytes_of(name).decode("utf-8", "backslashreplace"))
+        return _("session name {name} is not UTF-8 text").format(name=quoted(name))
     if has_control(name):
         hidden = next(c for c in name if has_control(c))
-        return _("session name {name!r} holds a control character (U+{code:04X})").format(
-            name=name, code=ord(hidden))
+        return _("session name {name} holds a control character (U+{code:04X})").format(
+            name=quoted(name), code=ord(hidden))
     bad = next((c for c in name if c in NOT_IN_FILE_NAMES), None)
     if bad in ("/", "\\"):
-        return _("session name {name!r} holds '{char}', which separates folders").format(
-            name=name, char=bad)
+        return _("session name {name} holds '{char}', which separates folders").format(
+            name=quoted(name), char=bad)
     if bad == ":":
-        return _("session name {name!r} holds ':', which macOS and Windows do not allow in "
-                 "a file name").format(name=name)
+        return _("session name {name} holds ':', which macOS and Windows do not allow in "
+                 "a file name").format(name=quoted(name))
     if bad is not None:
-        return _("session name {name!r} holds '{char}', which Windows does not allow in a "
-                 "file name").format(name=name, char=bad)
+        return _("session name {name} holds '{char}', which Windows does not allow in a "
+                 "file name").format(name=quoted(name), char=bad)
     return _edge_problem(name) or _length_problem(name)
-
-
-def _bytes_of(name: str) -> bytes:
-    """The bytes `name` was given as (the command line's, held as surrogates)."""
-    try:
-        return name.encode("utf-8", "surrogateescape")
-    except UnicodeEncodeError:  # a surrogate no byte stands for
-        return name.encode("utf-8", "surrogatepass")
 
 
 def _edge_problem(name: str) -> str | None:
     """What is wrong with how `name` begins or ends, or with the whole of it."""
     if name.startswith("."):
-        return _("session name {name!r} begins with a dot, which hides a file").format(
-            name=name)
+        return _("session name {name} begins with a dot, which hides a file").format(
+            name=quoted(name))
     if name.startswith(" "):
-        return _("session name {name!r} begins with a space").format(name=name)
+        return _("session name {name} begins with a space").format(name=quoted(name))
     if name.endswith(" "):
-        return _("session name {name!r} ends with a space, which Windows drops from a file "
-                 "name").format(name=name)
+        return _("session name {name} ends with a space, which Windows drops from a file "
+                 "name").format(name=quoted(name))
     if name.endswith("."):
-        return _("session name {name!r} ends with a dot, which Windows drops from a file "
-                 "name").format(name=name)
+        return _("session name {name} ends with a dot, which Windows drops from a file "
+                 "name").format(name=quoted(name))
     if name.split(".", maxsplit=1)[0].rstrip(" ").upper() in RESERVED:
-        return _("session name {name!r} is kept by Windows for a device (CON, NUL, COM1 and "
-                 "the like): give another").format(name=name)
+        return _("session name {name} is kept by Windows for a device (CON, NUL, COM1 and "
+                 "the like): give another").format(name=quoted(name))
     if folded(name) == PAYMENTS[:-5]:
         return _("{payments} is the folder's book of payments: give the session another "
                  "name").format(payments=PAYMENTS)
@@ -97,8 +88,8 @@ def _length_problem(name: str) -> str | None:
         size = max(len(form.encode("utf-8")) for form in (
             name, unicodedata.normalize("NFD", name)))
     if size > LONGEST_NAME:
-        return _("session name {name!r} is {size} bytes long: give one of at most "
-                 "{longest}").format(name=name, size=size, longest=LONGEST_NAME)
+        return _("session name {name} is {size} bytes long: give one of at most "
+                 "{longest}").format(name=quoted(name), size=size, longest=LONGEST_NAME)
     return None
 
 
@@ -127,8 +118,8 @@ def session_dir(option: str | None) -> str:
     """The session folder: --dir (or $SCOREKEEPER_DIR), else the per-user data folder."""
     folder = os.path.expanduser(option) if option else default_dir()
     if os.path.exists(folder) and not os.path.isdir(folder):
-        raise SessionError(_("the session folder {folder!r} is not a folder (--dir or "
-                             "$SCOREKEEPER_DIR)").format(folder=folder))
+        raise SessionError(_("the session folder {folder} is not a folder (--dir or "
+                             "$SCOREKEEPER_DIR)").format(folder=quoted(folder)))
     return folder
 
 
@@ -187,7 +178,7 @@ def find_session(folder: str, spec: str | None) -> str:
     if is_path(spec):
         path = session_path(folder, spec)
         if not os.path.lexists(path):
-            raise SessionError(_("no session {name!r}").format(name=spec))
+            raise SessionError(_("no session {name}").format(name=quoted(spec)))
         return path
     found = same_session(folder, spec)
     if found is None:
@@ -203,10 +194,10 @@ def _near(folder: str, spec: str) -> str:
     by_case = {folded(n): n for n in names}
     close = difflib.get_close_matches(folded(spec), list(by_case), n=1, cutoff=0.6)
     if close:
-        return _("no session {name!r} in {folder}: did you mean {close}?").format(
-            name=spec, folder=folder, close=by_case[close[0]])
-    return _("no session {name!r} in {folder} ('scorekeeper sessions' lists them)").format(
-        name=spec, folder=folder)
+        return _("no session {name} in {folder}: did you mean {close}?").format(
+            name=quoted(spec), folder=folder, close=by_case[close[0]])
+    return _("no session {name} in {folder} ('scorekeeper sessions' lists them)").format(
+        name=quoted(spec), folder=folder)
 
 
 def current_session(folder: str) -> str | None:
@@ -221,8 +212,8 @@ def current_session(folder: str) -> str | None:
     except UnicodeDecodeError:
         return None
     except SessionError:
-        raise SessionError(_("{path!r} is not a file naming the current session: remove it "
-                             "and choose one with 'scorekeeper use NAME'").format(path=path)
+        raise SessionError(_("{path} is not a file naming the current session: remove it "
+                             "and choose one with 'scorekeeper use NAME'").format(path=quoted(path))
                            ) from None
     return name if is_session_name(name) else None
 
@@ -242,8 +233,8 @@ def list_sessions(folder: str) -> list[str]:
     except FileNotFoundError:
         return []
     except OSError as error:
-        raise SessionError(_("cannot read the session folder {folder!r}: {reason}").format(
-            folder=folder, reason=error.strerror)) from None
+        raise SessionError(_("cannot read the session folder {folder}: {reason}").format(
+            folder=quoted(folder), reason=error.strerror)) from None
     return [os.path.join(folder, name) for name in names
             if name.endswith(".toml") and len(name) > 5 and not name.startswith(".")
             and name != PAYMENTS]

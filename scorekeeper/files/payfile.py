@@ -26,7 +26,7 @@ from ..book import Paid
 from ..errors import RuleError, SessionFileError
 from ..games.players import check_name
 from ..i18n import _, ngettext
-from ..text import has_control
+from ..text import has_control, quoted
 from . import atomic, store, tomlread, tomltext
 from .append import AppendPoint
 from .edits import Append, RemoveLast, Replace
@@ -90,8 +90,8 @@ def from_bytes(path: str, raw: bytes, real: str | None = None) -> Payments:
                                               format=FORMAT, version=VERSION))
     unknown = sorted(set(data) - {"format", "version", "payments", "history"})
     if unknown:
-        raise SessionFileError(path, line(unknown[0]), _("unknown key {key!r}").format(
-            key=unknown[0]))
+        raise SessionFileError(path, line(unknown[0]), _("unknown key {key}").format(
+            key=quoted(unknown[0])))
     entries = data.get("payments", [])
     if not isinstance(entries, list):
         raise SessionFileError(path, line("payments"), _("payments must be a list of "
@@ -122,15 +122,16 @@ def paid_from_data(number: int, data: object) -> Paid:
                           "}}").format())
     unknown = sorted(set(data) - set(KEYS))
     if unknown:
-        raise RuleError(_("unknown key {key!r}: a payment has {keys}").format(
-            key=unknown[0], keys=", ".join(KEYS)))
+        raise RuleError(_("unknown key {key}: a payment has {keys}").format(
+            key=quoted(unknown[0]), keys=", ".join(KEYS)))
     missing = [k for k in KEYS[:5] if k not in data]
     if missing:
         raise RuleError(_("{key} is missing").format(key=missing[0]))
     day, payer, payee = data["date"], data["from"], data["to"]
     if type(day) is not datetime.date:
-        raise RuleError(_("date {day!r} must be a day, like date = 2026-11-28").format(
-            day=day.isoformat() if isinstance(day, datetime.date | datetime.time) else day))
+        raise RuleError(_("date {day} must be a day, like date = 2026-11-28").format(
+            day=quoted(day.isoformat() if isinstance(day, datetime.date | datetime.time)
+                       else day)))
     if not tomlread.has_come(day):
         check_day_come(day, datetime.date.today())
     check_name(payer)
@@ -187,8 +188,8 @@ def _payment_line(read: Payments, number: int) -> int:
 
 def check_label(text: object, what: str, longest: int = 20) -> str:
     if not isinstance(text, str) or has_control(text) or len(text) > longest:
-        raise RuleError(_("{key} {text!r} must be text of at most {longest} characters, "
-                          "without control characters").format(key=what, text=text,
+        raise RuleError(_("{key} {text} must be text of at most {longest} characters, "
+                          "without control characters").format(key=what, text=quoted(text),
                                                                longest=longest))
     return text
 
@@ -202,25 +203,25 @@ def money(text: object, places: int | None = None, typed: str | None = None) -> 
     as 1.50 (grouped as in Danish, it is a thousand and a half)."""
     said = text if typed is None else typed
     if not isinstance(text, str) or not MONEY.fullmatch(text):
-        raise RuleError(_("amount {amount!r} must be money like 50 or 12.50 (digits 0-9, at "
-                          "most 15 before the point)").format(amount=said))
+        raise RuleError(_("amount {amount} must be money like 50 or 12.50 (digits 0-9, at "
+                          "most 15 before the point)").format(amount=quoted(said)))
     amount = Decimal(text)
     if not amount:
-        raise RuleError(_("amount {amount!r} is nothing: a payment is more than 0").format(
-            amount=said))
+        raise RuleError(_("amount {amount} is nothing: a payment is more than 0").format(
+            amount=quoted(said)))
     whole, _point, fraction = text.partition(".")
     grouping = typed is not None and len(fraction) == 3 and len(whole) <= 3 and whole[0] != "0"
     decimals = len(fraction if grouping else fraction.rstrip("0"))
     if places is not None and decimals > places:
         if not places:
-            raise RuleError(ngettext("amount {amount!r} has {count} decimals: the currency has "
-                                     "none", "amount {amount!r} has {count} decimals: the "
-                                     "currency has none", decimals).format(amount=said,
+            raise RuleError(ngettext("amount {amount} has {count} decimals: the currency has "
+                                     "none", "amount {amount} has {count} decimals: the "
+                                     "currency has none", decimals).format(amount=quoted(said),
                                                                            count=decimals))
-        raise RuleError(ngettext("amount {amount!r} has {count} decimals: the currency has "
-                                 "{places}", "amount {amount!r} has {count} decimals: the "
+        raise RuleError(ngettext("amount {amount} has {count} decimals: the currency has "
+                                 "{places}", "amount {amount} has {count} decimals: the "
                                  "currency has {places}", decimals).format(
-                                     amount=said, count=decimals, places=places))
+                                     amount=quoted(said), count=decimals, places=places))
     return amount
 
 

@@ -12,15 +12,16 @@ from ..games.base import Dealing
 from ..i18n import _
 from ..seating import Seating
 from ..session import AnySession, DealError, Played, entry_to_data, play_next, tally
+from ..text import quoted
 from .change import Append, Change
 from .snapshot import Snapshot
 
 
 def check_open(session: AnySession) -> None:
     if session.paid:
-        raise SessionError(_("session {name!r} was paid on {paid}: reopen it with "
+        raise SessionError(_("session {name} was paid on {paid}: reopen it with "
                              "'scorekeeper paid --undo' to change its deals").format(
-                                 name=session.name, paid=i18n.day(session.paid)))
+                                 name=quoted(session.name), paid=i18n.day(session.paid)))
 
 
 def record(before: Snapshot, entry: Any) -> tuple[Played[Any, Any, Any], Change]:

@@ -30,6 +30,7 @@ from ..session import (
     replay,
     tally,
 )
+from ..text import quoted
 from ..values import replace
 from .change import Change, NewText, RemoveLast, Replace, SetKey
 from .checking import examine, history_problems
@@ -84,7 +85,7 @@ def undo(before: Snapshot, why: str = "") -> Undone:
     session = before.session
     check_open(session)
     if not session.entries:
-        raise RuleError(_("session {name!r} has no deals to undo").format(name=session.name))
+        raise RuleError(_("session {name} has no deals to undo").format(name=quoted(session.name)))
     index = len(session.entries) - 1
     after = replace(session, entries=session.entries[:-1])
     played, standing = replay(after)
@@ -154,9 +155,9 @@ def position(before: Snapshot, number: int) -> int:
 def _position(session: AnySession, played: list[Played[Any, Any, Any]], number: int) -> int:
     numbered = [i for i, p in enumerate(played) if p.number is not None]
     if not 1 <= number <= len(numbered):
-        raise RuleError(ngettext("there is no deal {number}: session {name!r} has {count} deal",
-                                 "there is no deal {number}: session {name!r} has {count} deals",
-                                 len(numbered)).format(number=number, name=session.name,
+        raise RuleError(ngettext("there is no deal {number}: session {name} has {count} deal",
+                                 "there is no deal {number}: session {name} has {count} deals",
+                                 len(numbered)).format(number=number, name=quoted(session.name),
                                                        count=len(numbered)))
     return numbered[number - 1]
 
@@ -215,12 +216,12 @@ def _check_paid_day(session: AnySession, paid: datetime.date | None, played: dat
     name = session.name
     if paid is None:
         if session.paid is None:
-            raise SessionError(_("session {name!r} is not marked paid: nothing to reopen"
-                                 ).format(name=name))
+            raise SessionError(_("session {name} is not marked paid: nothing to reopen"
+                                 ).format(name=quoted(name)))
     elif session.paid is not None:
-        raise SessionError(_("session {name!r} was already marked paid on {paid} "
+        raise SessionError(_("session {name} was already marked paid on {paid} "
                              "('scorekeeper paid --undo' first to give another day)").format(
-                                 name=name, paid=i18n.day(session.paid)))
+                                 name=quoted(name), paid=i18n.day(session.paid)))
     else:
         check_paid_on(name, paid, played)
 
@@ -228,8 +229,8 @@ def _check_paid_day(session: AnySession, paid: datetime.date | None, played: dat
 def check_paid_on(name: str, paid: datetime.date, played: datetime.date) -> None:
     """Refuse a day of payment before the sitting or after today."""
     if paid < played:
-        raise SessionError(_("session {name!r} was played on {played}: it cannot have been "
-                             "paid on {paid}").format(name=name, played=i18n.day(played),
+        raise SessionError(_("session {name} was played on {played}: it cannot have been "
+                             "paid on {paid}").format(name=quoted(name), played=i18n.day(played),
                                                       paid=i18n.day(paid)))
     if paid > datetime.date.today():
         raise SessionError(_("{paid} has not come yet: a sitting is marked paid once it is"
@@ -320,9 +321,9 @@ def _check_paid_kept(before: AnySession, after: AnySession) -> None:
     """A sitting marked paid keeps what it holds: an edit may reopen it (remove `paid`),
     or change its comments and layout, but not its play."""
     if before.paid and after.paid and replace(after, paid=before.paid) != before:
-        raise SessionError(_("session {name!r} was paid on {paid}: remove its 'paid' line too "
+        raise SessionError(_("session {name} was paid on {paid}: remove its 'paid' line too "
                              "(or 'scorekeeper paid --undo' first) to change what it holds; "
-                             "nothing was saved").format(name=before.name,
+                             "nothing was saved").format(name=quoted(before.name),
                                                          paid=i18n.day(before.paid)))
 
 

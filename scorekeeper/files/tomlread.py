@@ -10,7 +10,7 @@ from typing import Any
 
 from ..errors import SessionFileError
 from ..i18n import _
-from ..text import normal
+from ..text import normal, quoted
 
 
 def has_come(day: datetime.date) -> bool:
@@ -44,12 +44,18 @@ def parse(raw: bytes, label: str) -> tuple[str, dict[str, Any]]:
         message = message[: match.start()].strip() if match else message
         raise SessionFileError(label, line, _("not valid TOML: {reason}").format(
             reason=toml_reason(message))) from None
-    except (ValueError, RecursionError, MemoryError) as error:
-        # tomllib raises these for integers past Python's digit limit and deep nesting
-        what = (_("not a session this tool can read: nested too deep")
-                if isinstance(error, RecursionError) else
-                _("not a session this tool can read: {reason}").format(reason=error))
-        raise SessionFileError(label, 1, what) from None
+    except RecursionError:
+        raise SessionFileError(label, 1, _("not a session this tool can read: nested too "
+                                           "deep")) from None
+    except (ValueError, MemoryError):  # tomllib's for an integer past Python's digit limit
+        import sys
+
+        limit = sys.get_int_max_str_digits()
+        long = re.search(rf"\d{{{limit + 1},}}", text)
+        line = text.count("\n", 0, long.start()) + 1 if long else 1
+        raise SessionFileError(label, line, _("not a session this tool can read: a number of "
+                                              "more than {count} digits").format(
+                                                  count=limit)) from None
 
 
 def normal_names(text: str, data: dict[str, Any], label: str) -> dict[str, Any]:
@@ -67,8 +73,8 @@ def normal_names(text: str, data: dict[str, Any], label: str) -> dict[str, Any]:
     except _TwoSpellings as twice:
         at = text.find(twice.key)
         raise SessionFileError(label, text.count("\n", 0, at) + 1 if at >= 0 else 1, _(
-            "{key!r} is given twice, spelt in two Unicode forms").format(key=normal(
-                twice.key))) from None
+            "{key} is given twice, spelt in two Unicode forms").format(key=quoted(normal(
+                twice.key)))) from None
 
 
 class _TwoSpellings(Exception):

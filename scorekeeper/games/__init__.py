@@ -12,6 +12,7 @@ from typing import Any
 
 from ..errors import RuleError
 from ..i18n import _, pgettext
+from ..text import quoted
 from .base import IN_A_SENTENCE, IN_A_TABLE, Game
 
 AnyGame = Game[Any, Any, Any, Any]
@@ -49,7 +50,7 @@ GAMES = Registry(NAMES)
 def get_game(name: object) -> AnyGame:
     """The game called `name`."""
     if not isinstance(name, str) or name not in GAMES:
-        raise RuleError(f"unknown game {name!r}: this scorekeeper knows {', '.join(GAMES)}",
+        raise RuleError(f"unknown game {quoted(name)}: this scorekeeper knows {', '.join(GAMES)}",
                         "game")
     return GAMES[name]
 

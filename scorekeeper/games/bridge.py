@@ -17,6 +17,7 @@ from typing import Any
 
 from ..errors import RuleError
 from ..i18n import NP_, _
+from ..text import quoted
 from ..values import field, value
 from .base import Dealing
 from .data import DealUpgrade, Fields, counts_from_text, names_from_text, strings_upgraded
@@ -169,8 +170,8 @@ class Bridge(PartnershipGame[BridgeSettings, BridgeDeal]):
                 fields.fail(str(error), "trump")
         tricks = fields.counts("tricks", players, 13)
         if len(tricks) != 1 and not fields.errors:
-            fields.fail(_("tricks {tricks!r} must name one player and the tricks his side took, "
-                          "like {{ Ann = 9 }}").format(tricks=data.get("tricks")), "tricks")
+            fields.fail(_("tricks {tricks} must name one player and the tricks his side took, "
+                          "like {{ Ann = 9 }}").format(tricks=quoted(data.get("tricks"))), "tricks")
         honours = fields.counts("honours", players, 5)
         chicane = fields.player_list("chicane", players)
         doubled = fields.number("doubled", 0)

@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from ..errors import RuleError
 from ..i18n import _
+from ..text import quoted
 
 
 class Suit(StrEnum):
@@ -40,8 +41,8 @@ def parse_suit(text: object) -> Suit:
     """A suit: hearts, H, ♥ ... (case ignored)."""
     if isinstance(text, str) and text.strip().lower() in SUIT_WORDS:
         return SUIT_WORDS[text.strip().lower()]
-    raise RuleError(_("unknown suit {text!r}: spades, hearts, diamonds or clubs (or S, H, D, "
-                      "C)").format(text=text), "trump")
+    raise RuleError(_("unknown suit {text}: spades, hearts, diamonds or clubs (or S, H, D, "
+                      "C)").format(text=quoted(text)), "trump")
 
 
 class Card(NamedTuple):
@@ -58,8 +59,9 @@ def parse_card(text: str) -> Card:
     rank = "10" if word[:-1] == "T" else word[:-1]
     suit = CARD_SUITS.get(word[-1:])
     if suit is None or rank not in RANKS:
-        raise RuleError(_("{text!r} is not a card: a rank A, 10 (or T), K, Q, J, 9 and a suit "
-                          "S, H, D, C (or ♠ ♥ ♦ ♣), e.g. AS, 10H, QS, JD").format(text=text),
+        raise RuleError(_("{text} is not a card: a rank A, 10 (or T), K, Q, J, 9 and a suit "
+                          "S, H, D, C (or ♠ ♥ ♦ ♣), e.g. AS, 10H, QS, JD").format(
+                              text=quoted(text)),
                         "meld_cards")
     return Card(rank, suit)
 

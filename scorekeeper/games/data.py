@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 from ..errors import RuleError, RuleErrors
 from ..i18n import _
+from ..text import quoted
 from .players import Players, either
 
 T = TypeVar("T")
@@ -58,8 +59,8 @@ class Fields:
             return default
         value = self.data[key]
         if type(value) is not int:  # not bool, which is an int too
-            self.fail(_("{key} {value!r} must be a whole number").format(key=key, value=value),
-                      key)
+            self.fail(_("{key} {value} must be a whole number").format(
+                key=key, value=quoted(value)), key)
             return default
         if not low <= value <= high:
             self.fail(_("{key} {value} must be from {low} to {high}").format(
@@ -70,7 +71,7 @@ class Fields:
     def flag(self, key: str, default: bool = False) -> bool:
         value = self.data.get(key, default)
         if not isinstance(value, bool):
-            self.fail(_("{key} {value!r} must be true or false").format(key=key, value=value),
+            self.fail(_("{key} {value} must be true or false").format(key=key, value=quoted(value)),
                       key)
             return default
         return value
@@ -80,10 +81,10 @@ class Fields:
         options = None if choices is None else tuple(choices)
         if not isinstance(value, str) or (options is not None and value not in options):
             if options:
-                self.fail(_("{key} {value!r} must be {choices}").format(
-                    key=key, value=value, choices=either(repr(c) for c in options)), key)
+                self.fail(_("{key} {value} must be {choices}").format(
+                    key=key, value=quoted(value), choices=either(quoted(c) for c in options)), key)
             else:
-                self.fail(_("{key} {value!r} must be text").format(key=key, value=value), key)
+                self.fail(_("{key} {value} must be text").format(key=key, value=quoted(value)), key)
             return default
         return value
 
@@ -102,8 +103,8 @@ class Fields:
         `repeats`."""
         value = self.data.get(key, [])
         if not isinstance(value, list):
-            self.fail(_("{key} {value!r} must be a list of players, like [\"Ann\", \"Bob\"]")
-                      .format(key=key, value=value), key)
+            self.fail(_("{key} {value} must be a list of players, like [\"Ann\", \"Bob\"]")
+                      .format(key=key, value=quoted(value)), key)
             return ()
         found: list[str] = []
         for name in value:
@@ -123,8 +124,8 @@ class Fields:
         once (case ignored), each count from 0 to `high`."""
         value = self.data.get(key, {})
         if not isinstance(value, dict):
-            self.fail(_("{key} {value!r} must be a table of players and numbers, like "
-                        "{{ Ann = 2, Bob = 1 }}").format(key=key, value=value), key)
+            self.fail(_("{key} {value} must be a table of players and numbers, like "
+                        "{{ Ann = 2, Bob = 1 }}").format(key=key, value=quoted(value)), key)
             return {}
         found: dict[str, int] = {}
         for name, count in value.items():
@@ -137,8 +138,8 @@ class Fields:
                 self.fail(_("{key}: {player} is named twice").format(key=key, player=player),
                           key)
             elif type(count) is not int:
-                self.fail(_("{key}: {player}'s {count!r} must be a whole number").format(
-                    key=key, player=player, count=count), key)
+                self.fail(_("{key}: {player}'s {count} must be a whole number").format(
+                    key=key, player=player, count=quoted(count)), key)
             elif not 0 <= count <= high:
                 self.fail(_("{key}: {player}={count}: must be from 0 to {high}").format(
                     key=key, player=player, count=count, high=high), key)
@@ -151,15 +152,15 @@ def _unknown(what: str, key: str, keys: str) -> str:
     """The message for a key that a table of inputs (as the games name it: "settings", "a
     deal", ...) does not know, in the language chosen."""
     if what == "settings":
-        message = _("unknown key {key!r} in settings: expected one of {keys}")
+        message = _("unknown key {key} in settings: expected one of {keys}")
     elif what == "a deal":
-        message = _("unknown key {key!r} in a deal: expected one of {keys}")
+        message = _("unknown key {key} in a deal: expected one of {keys}")
     elif what == "a change of partnerships":
-        message = _("unknown key {key!r} in a change of partnerships: expected one of {keys}")
+        message = _("unknown key {key} in a change of partnerships: expected one of {keys}")
     else:  # a table no message names: its name as the game gives it
-        return _("unknown key {key!r} in {what}: expected one of {keys}").format(
-            key=key, what=what, keys=keys)
-    return message.format(key=key, keys=keys)
+        return _("unknown key {key} in {what}: expected one of {keys}").format(
+            key=quoted(key), what=what, keys=keys)
+    return message.format(key=quoted(key), keys=keys)
 
 
 # --- version 1 of the file, which wrote a deal's players and counts as strings -------------

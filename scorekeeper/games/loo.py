@@ -14,6 +14,7 @@ from typing import Any
 from ..errors import RuleError
 from ..i18n import N_, NP_, _, ngettext
 from ..ledger import Transfer
+from ..text import quoted
 from ..values import field, replace, value
 from .base import Dealing, Game
 from .data import DealUpgrade, Fields, strings_upgraded
@@ -215,8 +216,8 @@ class Loo(Game[LooSettings, LooDeal, LooState, LooHand]):
         fields = Fields(data, SETTINGS_KEYS, "settings")
         loo = data.get("loo", "ante")
         if isinstance(loo, bool) or not (isinstance(loo, int) or loo in ("ante", "unlimited")):
-            fields.fail(_("loo {loo!r} must be 'ante', 'unlimited' or a number of counters")
-                        .format(loo=loo), "loo")
+            fields.fail(_("loo {loo} must be 'ante', 'unlimited' or a number of counters")
+                        .format(loo=quoted(loo)), "loo")
             loo = "ante"
         limit = fields.number("limit", 1, 1, MOST) if fields.has("limit") else None
         ante = fields.number("ante", 3, 3, MOST)

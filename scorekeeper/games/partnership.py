@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 from ..errors import RuleError
 from ..i18n import _
 from ..ledger import Transfer
+from ..text import quoted
 from ..values import value
 from .base import Dealing, Entry, Game, Partnerships, Seats
 from .data import Fields
@@ -478,8 +479,8 @@ def _partnerships_from_data(data: Mapping[str, object], players: Players) -> New
     sides = raw if isinstance(raw, list) and len(raw) == 2 else []
     pairs = [side for side in sides if isinstance(side, list) and len(side) == 2]
     if len(pairs) != 2:
-        fields.fail(_("teams {teams!r} must be two pairs, like [[\"Ann\", \"Cid\"], [\"Bob\", "
-                      "\"Dan\"]]").format(teams=raw), "teams")
+        fields.fail(_("teams {teams} must be two pairs, like [[\"Ann\", \"Cid\"], [\"Bob\", "
+                      "\"Dan\"]]").format(teams=quoted(raw)), "teams")
     fields.done()
     (a, b), (c, d) = ([players.exact(p) for p in side] for side in pairs)
     return NewPartnerships(Teams((a, b), (c, d)))

@@ -16,6 +16,7 @@ from .. import i18n
 from ..errors import RuleError
 from ..i18n import N_, NP_, _
 from ..ledger import Transfer
+from ..text import quoted
 from ..values import value
 from .base import Dealing, Game, Seats
 from .cards import Card, Suit, check_pack, meld_total, parse_card, parse_suit
@@ -81,17 +82,17 @@ def check_chip_table(rows: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], 
     rows = tuple((int(low), int(chips)) for low, chips in rows)
     text = ",".join(f"{low}:{chips}" for low, chips in rows)
     if not rows or rows[0][0] != 0:
-        raise RuleError(_("chip table {text!r} must start at bid 0: '0:2,300:3,...'")
-                        .format(text=text), "chip_table")
+        raise RuleError(_("chip table {text} must start at bid 0: '0:2,300:3,...'")
+                        .format(text=quoted(text)), "chip_table")
     for (low, chips), (next_low, next_chips) in pairwise(rows):
         if next_low <= low or next_chips <= chips:
-            raise RuleError(_("chip table {text!r}: bids and chips must both rise, row by row "
+            raise RuleError(_("chip table {text}: bids and chips must both rise, row by row "
                               "({low}:{chips} then {next_low}:{next_chips})").format(
-                                  text=text, low=low, chips=chips, next_low=next_low,
+                                  text=quoted(text), low=low, chips=chips, next_low=next_low,
                                   next_chips=next_chips), "chip_table")
     if any(not 0 < chips <= MOST or low > MOST for low, chips in rows):
-        raise RuleError(_("chip table {text!r}: chips must be from 1 to {most}").format(
-            text=text, most=i18n.number(str(MOST))), "chip_table")
+        raise RuleError(_("chip table {text}: chips must be from 1 to {most}").format(
+            text=quoted(text), most=i18n.number(str(MOST))), "chip_table")
     return rows
 
 
@@ -378,8 +379,8 @@ def _chip_table_from_data(fields: Fields) -> tuple[tuple[int, int], ...]:
         and all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MOST for n in row)
         for row in rows
     ):
-        fields.fail(_("chip_table {raw!r} must be rows [lowest bid, chips], like "
-                      "[[0, 2], [300, 3]]").format(raw=raw), "chip_table")
+        fields.fail(_("chip_table {raw} must be rows [lowest bid, chips], like "
+                      "[[0, 2], [300, 3]]").format(raw=quoted(raw)), "chip_table")
         return CHIP_TABLE
     try:
         return check_chip_table([(row[0], row[1]) for row in rows])
@@ -395,8 +396,8 @@ def _meld_cards_from_data(fields: Fields) -> tuple[tuple[Card, ...], Suit | None
         return (), None
     raw = fields.data["meld_cards"]
     if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
-        fields.fail(_("meld_cards {raw!r} must be a list of cards, like [\"AH\", \"10H\"]")
-                    .format(raw=raw), "meld_cards")
+        fields.fail(_("meld_cards {raw} must be a list of cards, like [\"AH\", \"10H\"]")
+                    .format(raw=quoted(raw)), "meld_cards")
         return (), None
     try:
         cards = check_pack(parse_card(c) for c in raw)

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 
 from ..errors import RuleError
 from ..i18n import _
-from ..text import has_control
+from ..text import has_bad_byte, has_control, quoted
 from ..values import field, value
 
 #: What separates names and counts wherever players are typed: Ann=2, A,C/B,D.
@@ -35,23 +35,26 @@ def either(items: Iterable[str]) -> str:
 def check_name(name: object) -> str:
     """`name` if it may name a player, else RuleError saying why."""
     if not isinstance(name, str):
-        raise RuleError(_("player name {name!r} must be text").format(name=name), "players")
+        raise RuleError(_("player name {name} must be text").format(name=quoted(name)), "players")
     if not name.strip():
-        raise RuleError(_("player name {name!r} is empty").format(name=name), "players")
+        raise RuleError(_("player name {name} is empty").format(name=quoted(name)), "players")
     if name != name.strip():
-        raise RuleError(_("player name {name!r} starts or ends with a space").format(name=name),
-                        "players")
+        raise RuleError(_("player name {name} starts or ends with a space").format(
+            name=quoted(name)), "players")
+    if has_bad_byte(name):
+        raise RuleError(_("player name {name} holds a byte that is not UTF-8 text").format(
+            name=quoted(name)), "players")
     if has_control(name):
-        raise RuleError(_("player name {name!r} holds a control character").format(name=name),
+        raise RuleError(_("player name {name} holds a control character").format(name=quoted(name)),
                         "players")
     bad = "".join(c for c in SEPARATORS if c in name)
     if bad:
-        raise RuleError(_("player name {name!r} holds {bad!r}: not allowed").format(
-            name=name, bad=bad), "players")
+        raise RuleError(_("player name {name} holds {bad}: not allowed").format(
+            name=quoted(name), bad=quoted(bad)), "players")
     if name[0] in FORMULA_START:
         raise RuleError(
-            _("player name {name!r} begins with {first!r}: a spreadsheet would read it as a "
-              "formula").format(name=name, first=name[0]),
+            _("player name {name} begins with {first}: a spreadsheet would read it as a "
+              "formula").format(name=quoted(name), first=quoted(name[0])),
             "players",
         )
     return name
@@ -64,8 +67,8 @@ def check_new_name(name: object) -> str:
 
 def check_length(name: str) -> str:
     if len(name) > LONGEST:
-        raise RuleError(_("player name {name!r} is longer than {longest} characters: give a "
-                          "shorter one").format(name=name, longest=LONGEST), "players")
+        raise RuleError(_("player name {name} is longer than {longest} characters: give a "
+                          "shorter one").format(name=quoted(name), longest=LONGEST), "players")
     return name
 
 
@@ -76,8 +79,8 @@ class Ambiguous(RuleError):
     def __init__(self, typed: str, players: list[str]) -> None:
         self.typed = typed
         self.players = players
-        super().__init__(_("{typed!r} could be {players}: type more of the name").format(
-            typed=typed, players=either(players)))
+        super().__init__(_("{typed} could be {players}: type more of the name").format(
+            typed=quoted(typed), players=either(players)))
 
 
 @value
@@ -93,8 +96,8 @@ class Players:
         for name in self.names:
             check_name(name)
             if name.casefold() in folded:
-                raise RuleError(_("player {name!r} is named twice (case is ignored)").format(
-                    name=name), "players")
+                raise RuleError(_("player {name} is named twice (case is ignored)").format(
+                    name=quoted(name)), "players")
             folded[name.casefold()] = name
         object.__setattr__(self, "_folded", folded)
         object.__setattr__(self, "_seats", {name: i for i, name in enumerate(self.names)})
@@ -140,8 +143,8 @@ class Players:
             found = self._folded.get(name.casefold())
             if found:
                 return found
-        raise RuleError(_("unknown player {name!r}: the players are {players}").format(
-            name=name, players=", ".join(self.names)))
+        raise RuleError(_("unknown player {name}: the players are {players}").format(
+            name=quoted(name), players=", ".join(self.names)))
 
     def find(self, typed: str) -> str:
         """The player `typed` names at the table: his name, case ignored, or the start of it
@@ -162,7 +165,7 @@ class Players:
 
         close = difflib.get_close_matches(typed.casefold(), list(self._folded), n=1, cutoff=0.5)
         if close:
-            raise RuleError(_("unknown player {name!r}: did you mean {player}?").format(
-                name=typed, player=self._folded[close[0]]))
-        raise RuleError(_("unknown player {name!r}: the players are {players}").format(
-            name=typed, players=", ".join(self.names)))
+            raise RuleError(_("unknown player {name}: did you mean {player}?").format(
+                name=quoted(typed), player=self._folded[close[0]]))
+        raise RuleError(_("unknown player {name}: the players are {players}").format(
+            name=quoted(typed), players=", ".join(self.names)))

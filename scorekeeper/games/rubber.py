@@ -9,6 +9,7 @@ from enum import StrEnum
 
 from ..errors import RuleError
 from ..i18n import _
+from ..text import quoted
 
 
 class Strain(StrEnum):
@@ -54,8 +55,9 @@ def parse_trump(text: object) -> Strain:
     word = " ".join(text.lower().split()) if isinstance(text, str) else ""
     if word in STRAIN_WORDS:
         return STRAIN_WORDS[word]
-    raise RuleError(_("unknown trump {text!r}: spades, clubs, diamonds, hearts or notrumps "
-                      "(spar, klør, ruder, hjerter, sans; S, C, D, H, NT)").format(text=text),
+    raise RuleError(_("unknown trump {text}: spades, clubs, diamonds, hearts or notrumps "
+                      "(spar, klør, ruder, hjerter, sans; S, C, D, H, NT)").format(
+                          text=quoted(text)),
                     "trump")
 
 

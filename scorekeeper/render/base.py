@@ -103,7 +103,7 @@ class View(ABC, Generic[S, E, St, R]):
         """The lines printed when `undo` has removed `removed` (and the nets it moved)."""
         what = self.what(removed.result)
         if removed.number is None:
-            lines = [_("Removed the {what}.").format(what=what)]
+            lines = [_("Removed: {what}.").format(what=what)]
         else:
             lines = [_("Removed {deal} {number} (dealt by {dealer}): {what}.").format(
                 deal=self.deals(1), number=removed.number, dealer=removed.dealer, what=what)]

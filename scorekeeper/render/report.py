@@ -15,7 +15,7 @@ from .. import i18n
 from ..errors import UsageError
 from ..i18n import _
 from ..ledger import money_text
-from ..text import visible
+from ..text import quoted, visible
 from . import layout
 
 DEFAULT_FORMAT = "simple"
@@ -100,8 +100,8 @@ def check_format(fmt: str) -> str:
     from tabulate import tabulate_formats  # type: ignore[import-untyped]
 
     if fmt not in tabulate_formats:
-        raise UsageError(_("unknown format {format!r}: use json, csv or a table format "
-                           "({formats})").format(format=fmt,
+        raise UsageError(_("unknown format {format}: use json, csv or a table format "
+                           "({formats})").format(format=quoted(fmt),
                                                  formats=", ".join(sorted(tabulate_formats))))
     return fmt
 
@@ -136,8 +136,8 @@ def _chosen(tables: Sequence[Table], name: str | None, report: Report, fmt: str 
     chosen = [t for t in tables if t.name == name]
     if not chosen:
         names = table_names(report, fmt)
-        raise UsageError(_("no table {name!r} here: {names}").format(
-            name=name, names=", ".join(names) or _("it has one table")))
+        raise UsageError(_("no table {name} here: {names}").format(
+            name=quoted(name), names=", ".join(names) or _("it has one table")))
     return chosen
 
 

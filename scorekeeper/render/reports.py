@@ -13,6 +13,7 @@ from ..i18n import _, clock, day, ngettext, number
 from ..ledger import money, places_of, shown
 from ..reckoning import Settlement
 from ..session import AnySession, Played, Standing, entry_to_data, everyone
+from ..text import plain
 from . import AnyView, view_of
 from .base import next_dealer, rate, signed
 from .report import Column, Report, Table, for_both
@@ -248,7 +249,7 @@ def _keys(keys: dict[str, Any]) -> str:
     """A session's keys (its settings among them) as a change left or found them."""
     flat = {**{k: v for k, v in keys.items() if k != "settings"}, **keys.get("settings", {})}
     return ", ".join(_("paid {day}").format(day=day(v)) if k == "paid" and isinstance(
-        v, datetime.date) else f"{k} {v}" for k, v in flat.items()) or _("(not set)")
+        v, datetime.date) else f"{k} {plain(v)}" for k, v in flat.items()) or _("(not set)")
 
 
 def _when(r: Revision) -> str:
