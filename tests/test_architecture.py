@@ -35,7 +35,7 @@ ALLOWED = {
     "reckoning": {"errors", "ledger", "games", "session", "i18n"},
     "book": {"errors", "ledger", "text", "i18n"},
     "history": {"errors", "text", "i18n", "values"},
-    "typed": {"errors", "i18n"},  # amounts and days as a person types them
+    "typed": {"errors", "i18n", "text"},  # amounts and days as a person types them
     "__init__": set(),
     # the session file, on the domain (FILES says what its modules may import of each other)
     "files": {"errors", "ledger", "games", "session", "seating", "tablenow", "history", "text",

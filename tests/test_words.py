@@ -104,8 +104,11 @@ def test_every_message_with_hostile_values_reads_as_words(lang: str) -> None:
     values = [quoted(v) for v in HOSTILE]
     with i18n.spoken(i18n.language(lang)):
         for where, message in _messages():
-            names = {f[1] for f in string.Formatter().parse(message) if f[1]}
-            filled = {name: values[sum(map(ord, name)) % len(values)] for name in names}
+            fields = [f for f in string.Formatter().parse(message) if f[1]]
+            names = {f[1] for f in fields}
+            filled: dict[str, object] = {
+                name: values[sum(map(ord, name)) % len(values)] for name in names}
+            filled |= {f[1]: 65 for f in fields if f[2]}  # a number's format (U+{code:04X})
             if any(not name.isidentifier() for name in names):
                 continue
             said = i18n._(message).format(**filled)
@@ -181,7 +184,7 @@ def test_the_issues_own_sentences(tmp_path: Path) -> None:
         tmp_path, "check", str(path), code=1).stderr
     path.write_text(text)
     _lying(path, "an empty after")
-    assert "says entry 5 and after it are none, but the deals hold none" in sk(
+    assert "this amend changes nothing at entry 5, where the file has nothing" in sk(
         tmp_path, "check", str(path), code=1).stderr
     path.write_text(text)
     sk(tmp_path, "join", "Eve", "--after", "Bob")

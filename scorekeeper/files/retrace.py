@@ -390,6 +390,9 @@ def disagreement(error: Disagreement, place: str) -> str:
 
     where = (place.format(number=error.revision.entry) if error.revision.entry
              else _("the end"))
+    if not error.said and not error.found:  # nothing there, and it says nothing changed
+        return _("this {kind} changes nothing at {where}, where the file has nothing").format(
+            kind=kind, where=where)
     return _("this {kind} says that from {where} on the file holds {said}, but it holds "
              "{found}").format(kind=kind, where=where, said=listed(error.said),
                                found=listed(error.found))

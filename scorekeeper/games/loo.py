@@ -5,7 +5,6 @@ of docs/rules.md. The pool is an account like a player's, so every hand balances
 construction: the dealer's ante goes into it, shares come out of it, loos go back in.
 """
 
-
 from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from types import MappingProxyType
