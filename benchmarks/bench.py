@@ -152,7 +152,7 @@ def ratio(what: str, base: float, cost: float, target: float | None) -> Row:
 def restorer(folder: Path, names: tuple[str, ...]) -> Callable[[], None]:
     """Puts the files `names` of `folder` back as they are now."""
     keep = folder / f".keep-{names[0]}"  # hidden: no sitting of the folder
-    keep.mkdir()
+    keep.mkdir(exist_ok=True)
     for name in names:
         shutil.copy2(folder / name, keep / name)
 
@@ -256,9 +256,10 @@ def book_rows(folder: Path, runs: int) -> list[Row]:
             subprocess.run(args, check=True, env=ENV, stdout=subprocess.DEVNULL)
             times.append(side_by_side(args, max(5, runs // 3))[1])
         growth.append(ratio(f"{command}: 500 sittings / 50 sittings", *times, 10.0))
-    paying = [pay_times(small, 100, runs)[1], pay_times(club, 1000, runs)[1]]
-    growth.append(ratio("pay: 500 sittings, 1,000 payments / 50, 100", *paying, 10.0))
-    return rows + pay_rows(club, runs) + growth
+    paying = pay_times(club, 1000, runs)
+    growth.append(ratio("pay: 500 sittings, 1,000 payments / 50, 100",
+                        pay_times(small, 100, runs)[1], paying[1], 10.0))
+    return rows + pay_rows(club, runs, paying) + growth
 
 
 def payments_of(club: Path, count: int) -> None:
@@ -288,13 +289,11 @@ def pay_times(club: Path, count: int, runs: int) -> tuple[float, float]:
     return times
 
 
-def pay_rows(club: Path, runs: int) -> list[Row]:
+def pay_rows(club: Path, runs: int, paying: tuple[float, float]) -> list[Row]:
     """A payment recorded into the book of 500 sittings beside 1,000 payments made as they
-    were played (each run puts payments.toml back), and that book with its payments; and a
-    payment into the bundled month (sessions/club), against the floor."""
-    floor, cost = pay_times(club, 1000, runs)
-    rows = [ratio("pay into a book of 500 sittings, 1,000 payments", floor, cost, 1.3)]
-    restore()
+    were played (`paying`: pay_times), and that book with its payments; and a payment into
+    the bundled month (sessions/club), against the floor."""
+    rows = [ratio("pay into a book of 500 sittings, 1,000 payments", *paying, 1.3)]
     args = [scorekeeper(), "--dir", str(club), "book"]
     floor, cost = side_by_side(args, max(5, runs // 2))
     rows.append(ratio("book of 500 sittings and 1,000 payments", floor, cost, 3.0))

@@ -25,8 +25,10 @@ from ..session import (
     Consequences,
     Played,
     entry_to_data,
+    everyone,
     in_full,
     nets,
+    play_next,
     replay,
     tally,
 )
@@ -34,7 +36,7 @@ from ..values import replace
 from .change import Change, NewText, RemoveLast, Replace, SetKey
 from .checking import examine, history_problems
 from .record import check_open
-from .snapshot import Snapshot
+from .snapshot import Layout, Snapshot
 from .tomlread import parse
 
 if TYPE_CHECKING:
@@ -80,7 +82,14 @@ class Undone(NamedTuple):
 
 
 def undo(before: Snapshot, why: str = "") -> Undone:
-    """The session without its last entry."""
+    """The session without its last entry: from the cached standing before it, if the
+    snapshot has one (`undo_last`), else every entry replayed."""
+    cut = undo_last(before, why)
+    return cut if cut is not None else undo_replayed(before, why)
+
+
+def undo_replayed(before: Snapshot, why: str = "") -> Undone:
+    """The undo with every entry but the last replayed."""
     session = before.session
     check_open(session)
     if not session.entries:
@@ -93,6 +102,52 @@ def undo(before: Snapshot, why: str = "") -> Undone:
     change = Change(RemoveLast(index), after, standing,
                     tally(after, (p.result for p in played)), revision)
     return Undone(before.played[-1], after, change, outcome)
+
+
+def undo_last(before: Snapshot, why: str = "") -> Undone | None:
+    """The undo as the inverse of an append: the last entry's line read alone, played
+    from the standing before it that the cache keeps (files.cache.Last), and the result
+    checked to be where the file stands now; None (read the file) if the snapshot has no
+    such standing, or the line does not play to it. Its outcome holds no entries: an undo
+    of the last changes no other."""
+    last, header, point = before.find_last(), before.header, before.append
+    if last is None or point is None or before.layout != Layout.CANONICAL or not header.date:
+        return None
+    check_open(header)
+    game = header.game
+    try:
+        entry, data = _line_entry(header, last.standing, before.raw[last.start:point.start])
+        removed, standing = play_next(header, last.standing, entry)
+    except (RuleError, ValueError, TypeError, KeyError):
+        return None
+    if standing != before.standing or entry_to_data(game, entry) != data:
+        return None
+    from ..history import Revision, changed_nets, check_why
+
+    after_nets = nets(header, last.standing)
+    index = before.standing.entries - 1
+    revision = Revision(datetime.datetime.now().replace(microsecond=0), "undo", index + 1,
+                        removed.number or 0, (data,), (), {}, {},
+                        changed_nets(before.nets, after_nets), check_why(why, allow_empty=True))
+    change = Change(RemoveLast(index), None, last.standing, last.tally, revision)
+    return Undone(removed, header, change, Consequences([], [], [], (before.nets, after_nets)))
+
+
+def _line_entry(header: AnySession, standing: Any, line: bytes) -> tuple[Any, dict[str, Any]]:
+    """The entry of a line `    { ... },` of the canonical layout, and its data."""
+    import tomllib
+
+    from ..seating import is_seating_data, seating_from_data
+    from .codec import players_of
+
+    try:
+        data = tomllib.loads(f"entry = {line.decode().strip().removesuffix(',')}\n")["entry"]
+    except tomllib.TOMLDecodeError as error:
+        raise ValueError(str(error)) from None
+    known = players_of(tuple(everyone(header, standing)))
+    if is_seating_data(data):
+        return seating_from_data(data, known), data
+    return header.game.entry_from_data(data, known), data
 
 
 class Amended(NamedTuple):

@@ -1,0 +1,110 @@
+"""An undo from the cached standing before the last entry (files.revise.undo_last, the
+inverse of an append) is the undo with every entry replayed: the same standing, counts,
+history and bytes; and a cache that is not this user's, or damaged, is not used. Every game
+of the registry, from random sittings of its test data."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.files import atomic, cache, codec, revise, snapshot
+from scorekeeper.files.change import SESSIONS
+from scorekeeper.games import GAMES
+from scorekeeper.session import AnySession
+from scorekeeper.values import replace
+
+from .games import of
+from .helpers import run
+
+#: Each game's test data, imported before any test is drawn (its module has tests of its own).
+DATA = {game: of(game) for game in GAMES}
+WHEN = re.compile(rb"^when = .*$", re.MULTILINE)
+
+
+def _written(folder: Path, session: AnySession) -> str:
+    path = folder / f"{session.name or 's'}.toml"
+    dated = replace(session, date=datetime.date(2026, 11, 27))
+    path.write_bytes(codec.dumps(dated).encode())
+    return str(path)
+
+
+def _cached(path: str) -> snapshot.Snapshot:
+    """The file read from its cache (written first by a read in full)."""
+    snapshot.keep_standing(snapshot.open(path), holding_lock=False)
+    read = snapshot.open(path)
+    assert read._full is None, "read from its cache"
+    return read
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@settings(max_examples=15, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_an_undo_from_the_cache_is_the_undo_replayed(tmp_path: Path, game: str,
+                                                     data: st.DataObject) -> None:
+    session = data.draw(DATA[game].sittings())
+    assume(len(session.entries) >= 2)
+    path = _written(tmp_path, session)
+    fast_before = _cached(path)
+    fast = revise.undo_last(fast_before, "why")
+    full_before = snapshot.read_in_full(path, path, fast_before.raw, fast_before.identity)
+    full = revise.undo_replayed(full_before, "why")
+    assert fast is not None
+    assert fast.change.session is None, "the entries were not read"
+    assert (fast.change.standing, fast.change.counts) == (full.change.standing,
+                                                           full.change.counts)
+    assert fast.removed.result == full.removed.result
+    assert fast.outcome.nets == full.outcome.nets
+    assert replace(fast.change.revision, when=None) == replace(full.change.revision, when=None)
+    made, replayed = (SESSIONS.written(b, d.change) for b, d in ((fast_before, fast),
+                                                                  (full_before, full)))
+    assert WHEN.sub(b"", made.raw) == WHEN.sub(b"", replayed.raw)
+    with atomic.locked(path):
+        atomic.write_atomic(path, made.raw)
+        after = made.after()
+    again = snapshot.read_in_full(path, path, made.raw, after.identity)
+    assert (after.standing, after.counts, after.append, after.changes) == (
+        again.standing, again.counts, again.append, again.changes)
+    assert snapshot.open(path).standing == again.standing, "the cache says what the file says"
+
+
+def test_undo_twice_through_the_command_is_the_undo_replayed(tmp_path: Path) -> None:
+    """Twice: the first from the cache, the second with the file read in full."""
+    run(tmp_path, "loo new s --players Ann,Bob,Cid")
+    for line in ("Ann=2 Bob=1 Cid=0", "Ann=1 Bob=1 Cid=1 order c,a,b", "Bob=3",
+                 "Cid=2 Ann=1 Bob=0"):
+        run(tmp_path, f"deal {line}")
+    shown = run(tmp_path, "undo --why twice").stdout
+    assert "Removed hand 4" in shown
+    run(tmp_path, "undo")
+    path = str(tmp_path / "s.toml")
+    raw = Path(path).read_bytes()
+    full = snapshot.read_in_full(path, path, raw, atomic.Identity(0, 0, 0, 0, 0))
+    assert full.layout == snapshot.Layout.CANONICAL and full.changes == 2
+    assert snapshot.open(path).standing == full.standing
+    assert run(tmp_path, "show --format json").stdout.count('"number"') == 2
+
+
+@pytest.mark.parametrize("damage", ["flip", "unsigned"])
+def test_a_damaged_cache_is_not_used_by_an_undo(tmp_path: Path, damage: str) -> None:
+    run(tmp_path, "loo new s --players Ann,Bob,Cid")
+    for line in ("Ann=2 Bob=1 Cid=0", "Ann=1 Bob=1 Cid=1 order c,a,b", "Bob=3"):
+        run(tmp_path, f"deal {line}")
+    path = str(tmp_path / "s.toml")
+    assert _cached(path).last is not None
+    kept = Path(cache.path_of(path))
+    raw = kept.read_bytes()
+    kept.write_bytes(raw[:-1] + bytes([raw[-1] ^ 1]) if damage == "flip" else raw[32:])
+    os.chmod(kept, 0o600)
+    assert cache.read(path, Path(path).read_bytes(), "s") is None
+    read = snapshot.open(path)
+    assert read._full is not None, "read in full"
+    assert revise.undo(read).change.standing == revise.undo_replayed(
+        snapshot.read_in_full(path, path, read.raw, read.identity)).change.standing
