@@ -91,7 +91,7 @@ def read(session_path: str, raw: bytes, name: str) -> Kept | None:
     from . import codec, signing
 
     try:
-        opened = signing.opened(_read(path_of(session_path)))
+        opened = signing.opened(read_kept(path_of(session_path)))
         if opened is None:
             return None
         kept = marshal.loads(opened)
@@ -192,7 +192,7 @@ def _placed(point: AppendPoint, around: object, raw: bytes) -> AppendPoint:
     return point
 
 
-def _read(path: str) -> bytes:
+def read_kept(path: str) -> bytes:
     """The bytes of the regular file `path`, if it is not too large; a link, a FIFO or a
     device is not read (nor waited on)."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
