@@ -51,13 +51,16 @@ ALLOWED = {
 #: Inside the files: the read and the write on the file form, on the text, on the disk.
 FILES = {
     "__init__": {"change", "checking", "snapshot"},
-    "revise": {"change", "checking", "codec", "record", "snapshot", "tomlread"},
+    "revise": {"change", "checking", "codec", "fastread", "record", "snapshot", "tomlread",
+               "tomltext"},
     "record": {"change", "snapshot"},
     "checking": {"atomic", "codec", "paths", "tomlread"},
     "change": {"append", "atomic", "cache", "codec", "edits", "snapshot", "store", "tomlread"},
     "store": {"atomic", "codec", "edits", "outline"},
     "edits": {"textedit"},
-    "snapshot": {"append", "atomic", "cache", "codec", "paths", "textedit", "tomlread"},
+    "snapshot": {"append", "atomic", "cache", "codec", "marks", "paths", "textedit",
+                 "tomlread"},
+    "marks": {"atomic", "cache", "codec", "signing"},
     "payfile": {"append", "atomic", "codec", "edits", "fastread", "outline", "paths", "store",
                 "tomlread", "tomltext", "paycache"},
     "paycache": {"atomic", "cache", "codec", "signing"},

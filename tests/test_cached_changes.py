@@ -11,12 +11,14 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.files import atomic, cache, codec, revise, snapshot
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.files import atomic, cache, codec, marks, revise, snapshot
 from scorekeeper.files.change import SESSIONS
 from scorekeeper.games import GAMES
+from scorekeeper.seating import Seating
 from scorekeeper.session import AnySession
 from scorekeeper.values import replace
 
@@ -108,3 +110,62 @@ def test_a_damaged_cache_is_not_used_by_an_undo(tmp_path: Path, damage: str) -> 
     assert read._full is not None, "read in full"
     assert revise.undo(read).change.standing == revise.undo_replayed(
         snapshot.read_in_full(path, path, read.raw, read.identity)).change.standing
+
+
+def _outcome_of(done: revise.Amended | str, shift: int = 0) -> object:
+    """What an amend did, to compare (an error: its message)."""
+    if isinstance(done, str):
+        return done
+    change = done.change
+    assert change.revision is not None
+    return (change.standing, change.counts, replace(change.revision, when=None),
+            done.outcome.nets, [(i + shift, j + shift) for i, j in done.outcome.changed],
+            done.outcome.after[done.position].result)
+
+
+def _amended(amend: object, *args: object) -> revise.Amended | str | None:
+    try:
+        return amend(*args)  # type: ignore[operator, no-any-return]
+    except ScorekeeperError as error:
+        return str(error)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@settings(max_examples=20, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_an_amend_from_a_mark_is_the_amend_replayed(tmp_path: Path, game: str,
+                                                    data: st.DataObject,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(marks, "EVERY", 2)
+    session = data.draw(DATA[game].sittings())
+    assume(len(session.entries) >= 3 and all(
+        not isinstance(e, Seating) and session.game.is_deal(e) for e in session.entries))
+    path = _written(tmp_path, session)
+    cached = _cached(path)
+    assert cached.find_marks(), "marks written by the read in full"
+    number = data.draw(st.integers(3, len(session.entries)))
+    entry = data.draw(st.sampled_from(session.entries))
+    fast = _amended(revise.amend_from_mark, cached, number, entry, "why")
+    full_before = snapshot.read_in_full(path, path, cached.raw, cached.identity)
+    full = _amended(revise.amend_replayed, full_before, number, entry, "why")
+    assume(fast is not None)  # None: a later deal would read otherwise (the full amend says)
+    assert fast is not None and full is not None
+    if isinstance(fast, str) or isinstance(full, str):
+        event("refused by both")
+        assert fast == full
+        return
+    event("amended by both")
+    shift = revise.tail_from_mark(cached, number - 1).mark.entries  # type: ignore[union-attr]
+    assert fast.change.session is None, "the deals before the mark were not read"
+    assert _outcome_of(fast, shift) == _outcome_of(full)
+    made, replayed = (SESSIONS.written(b, d.change) for b, d in ((cached, fast),
+                                                                  (full_before, full)))
+    assert WHEN.sub(b"", made.raw) == WHEN.sub(b"", replayed.raw)
+    with atomic.locked(path):
+        atomic.write_atomic(path, made.raw)
+        after = made.after()
+    again = snapshot.read_in_full(path, path, made.raw, after.identity)
+    assert (after.standing, after.counts, after.append, after.changes, after.last) == (
+        again.standing, again.counts, again.append, again.changes, again.last)
+    assert snapshot.open(path).standing == again.standing, "the cache says what the file says"

@@ -103,12 +103,12 @@ def read(session_path: str, raw: bytes, name: str) -> Kept | None:
         (top, layout, state, balances, next_dealer, deals, entries, append, tally, changes,
          seated, last) = fields
         header = codec.header_from_data(_dates(top), name)
-        standing = _standing(header, (state, balances, next_dealer, deals, entries, seated))
+        standing = standing_from(header, (state, balances, next_dealer, deals, entries, seated))
         if set(standing.balances) != {*header.players, *header.game.accounts}:
             return None
         point = None if append is None else _placed(AppendPoint.from_data(append[0]),
                                                     append[1], raw)
-        return Kept(header, standing, str(layout), point, _tally(tally), _number(changes),
+        return Kept(header, standing, str(layout), point, tally_from(tally), _number(changes),
                     _last(header, last, point, raw))
     except (OSError, EOFError, ValueError, TypeError, KeyError, IndexError, AttributeError,
             ScorekeeperError):
@@ -123,12 +123,12 @@ def write(session_path: str, raw: bytes, kept: Kept) -> None:
     header, standing = kept.header, kept.standing
     game = header.game
     last = kept.last
-    state, balances, next_dealer, deals, entries, seated = _standing_data(game, standing)
-    fields = (_plain(codec.top_data(header)), kept.layout, state, balances, next_dealer, deals,
-              entries,
+    state, balances, next_dealer, deals, entries, seated = standing_data(game, standing)
+    fields = (plain_header(codec.top_data(header)), kept.layout, state, balances, next_dealer,
+              deals, entries,
               None if kept.append is None else (kept.append.as_data(), _around(kept.append, raw)),
               kept.tally, kept.changes, seated,
-              None if last is None else (last.start, _standing_data(game, last.standing),
+              None if last is None else (last.start, standing_data(game, last.standing),
                                          last.tally))
     record: Any = (MAGIC, __version__, game.name, game.state_version, len(raw), digest(raw), fields)
     with suppress(ScorekeeperError, ValueError):
@@ -137,13 +137,13 @@ def write(session_path: str, raw: bytes, kept: Kept) -> None:
             write_atomic(path_of(session_path), signed, durable=False, mode=PRIVATE)
 
 
-def _standing_data(game: Any, standing: Standing[Any]) -> tuple[Any, ...]:
+def standing_data(game: Any, standing: Standing[Any]) -> tuple[Any, ...]:
     return (game.state_to_data(standing.state), standing.balances, standing.next_dealer,
             standing.deals, standing.entries, list(standing.seated))
 
 
-def _standing(header: AnySession, data: Any) -> Standing[Any]:
-    """A standing back from `_standing_data`; ValueError (or another error `read` catches)
+def standing_from(header: AnySession, data: Any) -> Standing[Any]:
+    """A standing back from `standing_data`; ValueError (or another error `read` catches)
     if it is not a sound one: its balances sum to zero, everyone seated has one."""
     from . import codec
 
@@ -157,7 +157,7 @@ def _standing(header: AnySession, data: Any) -> Standing[Any]:
                     table.exact(next_dealer), _number(deals), _number(entries), table)
 
 
-def _tally(tally: Any) -> Tally:
+def tally_from(tally: Any) -> Tally:
     return {p: _counts(tally[p]) for p in tally}
 
 
@@ -173,7 +173,7 @@ def _last(header: AnySession, data: Any, point: AppendPoint | None, raw: bytes) 
     if not (line.startswith(b"    {") and line.endswith(b"},\n") and line.count(b"\n") == 1
             and raw[start - 1:start] == b"\n"):
         raise ValueError("not the line of one entry")
-    return Last(start, _standing(header, standing), _tally(tally))
+    return Last(start, standing_from(header, standing), tally_from(tally))
 
 
 #: The bytes each side of the place the next deal goes that the cache keeps, to know the
@@ -210,7 +210,7 @@ def read_kept(path: str) -> bytes:
         os.close(fd)
 
 
-def _plain(top: Mapping[str, Any]) -> dict[str, Any]:
+def plain_header(top: Mapping[str, Any]) -> dict[str, Any]:
     """A header as marshal keeps it: dates as text."""
     return {k: v.isoformat() if isinstance(v, datetime.date) else v for k, v in top.items()}
 

@@ -55,6 +55,21 @@ class Change:
     counts: Tally
     revision: Revision | None = None
     """What the history keeps of it: a change after the fact (not a deal in turn)."""
+    in_place: InPlace | None = None
+    """For an entry replaced without reading the deals (files.revise.amend_from_mark):
+    where its line is."""
+
+
+@value
+class InPlace:
+    """The line of an entry replaced in a file of the canonical layout, and where the
+    sitting stands, after the change, before its last entry."""
+
+    start: int
+    end: int
+    """Its bytes [start, end), the line and its newline."""
+    last: Standing[Any]
+    last_tally: Tally
 
 
 # --- saving --------------------------------------------------------------------------------
@@ -81,6 +96,8 @@ class SessionFile:
             return Written(raw, lambda: _appended_to(before, change, raw, point))
         if isinstance(edit, RemoveLast) and change.session is None:
             return _cut_last(before, change)
+        if isinstance(edit, Replace) and change.in_place is not None:
+            return _replaced_line(before, change, change.in_place)
         if before.layout == Layout.OLDER:
             keep_older(before)
         raw = _bytes_after(before, change)
@@ -160,6 +177,36 @@ def _cut_last(before: Snapshot, change: Change) -> Written[Snapshot]:
         cache.write(before.real, raw, cache.Kept(before.header, change.standing,
                                                  before.layout.value, moved, change.counts,
                                                  written.changes))
+        return written
+
+    return Written(raw, after)
+
+
+def _replaced_line(before: Snapshot, change: Change, line: InPlace) -> Written[Snapshot]:
+    """An entry's line replaced in a file of the canonical layout, and the change added to
+    its history (files.revise.amend_from_mark); the file after it, its cached standing
+    written, the marks before the line kept (files.marks: those after it no longer
+    hold)."""
+    from .codec import deal_line, history_block
+
+    assert isinstance(change.edit, Replace) and change.revision is not None
+    point = before.append
+    assert point is not None
+    ((_, data),) = change.edit.entries
+    new = deal_line(data).encode()
+    raw = (before.raw[:line.start] + new + before.raw[line.end:]
+           + history_block(change.revision).encode())
+    moved = len(new) - (line.end - line.start)
+    point = replace(point, start=point.start + moved, end=point.end + moved)
+    last = cache.Last(raw.rfind(b"\n    {", 0, point.start) + 1, line.last, line.last_tally)
+
+    def after() -> Snapshot:
+        written = Snapshot(before.path, before.real, raw, atomic.identity(before.real)
+                           or before.identity, before.layout, before.header, change.standing,
+                           point, change.counts, before.changes + 1, last=last)
+        cache.write(before.real, raw, cache.Kept(before.header, change.standing,
+                                                 before.layout.value, point, change.counts,
+                                                 written.changes, last))
         return written
 
     return Written(raw, after)

@@ -112,6 +112,13 @@ def _payment_lines(lines: str) -> list[Any] | None:
     return found
 
 
+def entry_lines(lines: str, keys: list[str]) -> list[Any] | None:
+    """Entries one a line, as a file of the canonical layout holds them (`    { ... },`
+    each), as tomllib would read them, or None (files.revise reads the lines after a mark
+    so)."""
+    return _json_lines(lines, keys)
+
+
 def _json_lines(lines: str, keys: list[str]) -> list[Any] | None:
     """Lines `    { key = value, ... },` (bare keys among `keys`) as JSON would read them,
     or None if they might not mean to JSON what they mean to TOML."""

@@ -33,7 +33,7 @@ from ..session import (
     tally,
 )
 from ..values import replace
-from .change import Change, NewText, RemoveLast, Replace, SetKey
+from .change import Change, InPlace, NewText, RemoveLast, Replace, SetKey
 from .checking import examine, history_problems
 from .record import check_open
 from .snapshot import Layout, Snapshot
@@ -166,7 +166,16 @@ def amend(before: Snapshot, number: int, entry: Any, why: str = "",
     """Deal `number` (as `show` numbers it) holding `entry`; every later deal replayed.
     Refused if it or a later deal then breaks a rule (a DealError names the first), if it
     changes nothing, or if a later deal would read otherwise than it was recorded (unless
-    `as_recorded`: that deal is then written out in full as it was played)."""
+    `as_recorded`: that deal is then written out in full as it was played). From the last
+    mark before the deal if there is one (`amend_from_mark`), else every entry replayed."""
+    fast = amend_from_mark(before, number, entry, why)
+    return fast if fast is not None else amend_replayed(before, number, entry, why,
+                                                        as_recorded)
+
+
+def amend_replayed(before: Snapshot, number: int, entry: Any, why: str = "",
+                   as_recorded: bool = False) -> Amended:
+    """`amend` with every entry read and replayed."""
     session, was = before.session, before.played
     check_open(session)
     index = _position(session, was, number)
@@ -199,6 +208,118 @@ def amend(before: Snapshot, number: int, entry: Any, why: str = "",
     change = Change(Replace(replaced), after, standing, tally(after, (p.result for p in played)),
                     revision)
     return Amended(before, index, played, change, outcome, rewritten)
+
+
+class Tail(NamedTuple):
+    """The entries of a file of the canonical layout from a mark on (files.marks), read
+    from their lines alone and replayed from the mark."""
+
+    mark: Any
+    """files.marks.Mark"""
+    entries: list[Any]
+    data: list[dict[str, Any]]
+    starts: list[int]
+    """Where each line begins in the file's bytes, and where the last ends."""
+    played: list[Played[Any, Any, Any]]
+    """A lead (where the mark stood: only its state and table), then each entry played."""
+
+
+def tail_from_mark(before: Snapshot, index: int) -> Tail | None:
+    """The entries from the last mark at or before entry `index` (every entry a deal),
+    played from it; None if there is none, or they do not play to where the file stands."""
+    header, point = before.header, before.append
+    standing = before.standing
+    if (before.layout != Layout.CANONICAL or point is None or not header.date
+            or standing.deals != standing.entries or not 0 <= index < standing.entries):
+        return None
+    marks = [m for m in before.find_marks() if m.entries <= index]
+    if not marks:
+        return None
+    mark = marks[-1]
+    from . import fastread, tomltext
+    from .codec import players_of
+
+    text = before.raw[mark.start:point.start].decode()
+    names = everyone(header, standing)
+    data = fastread.entry_lines(text, [*header.game.entry_keys,
+                                       *(p for p in names if tomltext.is_bare(p))])
+    if data is None or len(data) != standing.entries - mark.entries:
+        return None
+    known = players_of(tuple(names))
+    try:
+        entries = [header.game.entry_from_data(d, known) for d in data]
+        played, now, _ = _played_from(header, mark.standing, entries)
+    except (RuleError, ValueError, TypeError, KeyError):
+        return None
+    if now != standing:
+        return None
+    lengths = [len(line.encode()) + 1 for line in text.split("\n")[:-1]]
+    starts = [mark.start]
+    for length in lengths:
+        starts.append(starts[-1] + length)
+    return Tail(mark, entries, data, starts, played)
+
+
+def _played_from(header: AnySession, standing: Any, entries: Sequence[Any]
+                 ) -> tuple[list[Played[Any, Any, Any]], Any, Any]:
+    """`entries` played from `standing`, after a lead holding its state and table (so that
+    `in_full` of the first of them reads the state before it); where the sitting then
+    stands, and where it stood before the last of them."""
+    played: list[Played[Any, Any, Any]] = [Played(None, None, None, None, standing.balances,
+                                                  standing.state, standing.seated)]
+    before = standing
+    for entry in entries:
+        before = standing
+        last, standing = play_next(header, standing, entry)
+        played.append(last)
+    return played, standing, before
+
+
+def played_deal(before: Snapshot, number: int) -> Played[Any, Any, Any]:
+    """Deal `number` (as `show` numbers it) as it was played: from the last mark before
+    it if there is one, else every entry replayed."""
+    tail = tail_from_mark(before, number - 1)
+    played: Played[Any, Any, Any] = (before.played[position(before, number)] if tail is None
+                                     else tail.played[number - tail.mark.entries])
+    return played
+
+
+def amend_from_mark(before: Snapshot, number: int, entry: Any, why: str = ""
+                    ) -> Amended | None:
+    """`amend` replaying only the entries from the last mark before deal `number`
+    (files.marks), written as the deal's line replaced; None (`amend_replayed`) if there
+    is no such mark, or a later deal would read otherwise (which the full amend says, or
+    keeps as recorded)."""
+    tail = tail_from_mark(before, number - 1)
+    if tail is None:
+        return None
+    header, game, was = before.header, before.header.game, tail.played
+    check_open(header)
+    at = number - tail.mark.entries  # in `was`, after its lead
+    context = replace(was[at], entry=entry, dealer=entry.dealer or was[at].dealer)
+    entry = in_full(header, [*was[:at], context], at)
+    if entry_to_data(game, entry) == entry_to_data(game, in_full(header, was, at)):
+        raise RuleError(_("deal {number} already is that: nothing to change").format(
+            number=number))
+    entries = [*tail.entries[:at - 1], entry, *tail.entries[at:]]
+    now, standing, before_last = _played_from(header, tail.mark.standing, entries)
+    if any(in_full(header, was, i) != in_full(header, now, i) for i in range(at + 1, len(now))):
+        return None
+    outcome = Consequences(was[1:], now[1:], [(at - 1, at - 1)] + [
+        (i - 1, i - 1) for i in range(at + 1, len(was)) if was[i].result != now[i].result],
+        (before.nets, nets(header, standing)))
+    from ..history import Revision, changed_nets, check_why
+    from .snapshot import untally
+
+    data = entry_to_data(game, entry)
+    revision = Revision(datetime.datetime.now().replace(microsecond=0), "amend", number,
+                        number, (tail.data[at - 1],), (data,), {}, {},
+                        changed_nets(*outcome.nets), check_why(why, allow_empty=True))
+    counts = tally(header, (p.result for p in now[1:]), tail.mark.tally)
+    line = InPlace(tail.starts[at - 1], tail.starts[at], before_last,
+                   untally(header, counts, now[-1].result))
+    change = Change(Replace(((number - 1, data),)), None, standing, counts, revision, line)
+    return Amended(before, at - 1, now[1:], change, outcome, [])
 
 
 def position(before: Snapshot, number: int) -> int:

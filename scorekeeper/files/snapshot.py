@@ -31,7 +31,7 @@ from ..session import (
     tally,
 )
 from ..values import value
-from . import atomic, cache, tomlread
+from . import atomic, cache, marks, tomlread
 from .append import AppendPoint, canonical_point
 from .paths import session_name
 
@@ -79,6 +79,9 @@ class Snapshot:
         self.last = last
         """Where the last entry's line is and the sitting stood before it (a file of the
         canonical layout); None: an undo reads the file."""
+        self.marks: list[marks.Mark] | None = None
+        """Where the sitting stood every thousand entries (files.marks): read when first
+        asked for (`find_marks`), or worked out when the file was read in full."""
         self._full = full
         self._nets: dict[str, int] | None = None
 
@@ -160,6 +163,13 @@ class Snapshot:
             self._full, self.last = found._full, found.last
         return self.last
 
+    def find_marks(self) -> list[marks.Mark]:
+        """The sound marks of the file (files.marks), read once."""
+        if self.marks is None:
+            self.marks = (marks.read(self.real, self.raw, self.header)
+                          if self.layout == Layout.CANONICAL else [])
+        return self.marks
+
     def _read_in_full(self) -> Full:
         if self._full is None:
             text, _data, session, history = _decode(self.raw, self.path)
@@ -194,7 +204,7 @@ def read_in_full(path: str, real: str, raw: bytes, identity: atomic.Identity) ->
     from . import codec
 
     text, data, session, history = _decode(raw, path)
-    played, standing, before_last = _replay(session, text, path)
+    played, standing, before_last, marked = _replay(session, text, path)
     if data.get("version") != codec.VERSION:
         layout, point = Layout.OLDER, None
     elif codec.dumps(session, history) == text:
@@ -208,9 +218,27 @@ def read_in_full(path: str, real: str, raw: bytes, identity: atomic.Identity) ->
     if layout == Layout.CANONICAL and at is not None and len(played) > 1:
         begins = raw.rfind(b"\n    {", 0, at.start) + 1
         last = cache.Last(begins, before_last, untally(session, counts, played[-1].result))
-    return Snapshot(path, real, raw, identity, layout, session, standing, at, counts,
+    read = Snapshot(path, real, raw, identity, layout, session, standing, at, counts,
                     len(history), Full(session, played, history), last)
+    if last is not None and at is not None:
+        read.marks = _marks(session, raw, at.start, played, counts, marked)
+    return read
 
+
+def _marks(session: AnySession, raw: bytes, end: int, played: list[Played[Any, Any, Any]],
+           counts: Tally, marked: list[Standing[Any]]) -> list[marks.Mark]:
+    """The marks of a file of the canonical layout read in full: where its line of entry
+    N begins, for each standing `marked` after N entries, and the counts then."""
+    if not marked:
+        return []
+    starts = marks.line_starts(raw, end, len(played) - marked[0].entries)
+    found = []
+    for index in range(len(played) - 1, marked[0].entries - 1, -1):
+        counts = untally(session, counts, played[index].result)
+        if marked and marked[-1].entries == index:
+            found.append(marks.Mark(index, starts[index - marked[0].entries],
+                                    marked.pop(), counts))
+    return found[::-1]
 
 def untally(session: AnySession, counts: Tally, result: Any) -> Tally:
     """The counts of `stats` before the entry whose result is `result`."""
@@ -229,14 +257,20 @@ def keep_standing(snapshot: Snapshot, holding_lock: bool) -> None:
     kept = cache.Kept(snapshot.header, snapshot.standing, snapshot.layout.value,
                       snapshot.append, snapshot.counts, snapshot.changes, snapshot.last)
     if holding_lock:
-        cache.write(snapshot.real, snapshot.raw, kept)
+        _keep(snapshot, kept)
         return
     try:
         with atomic.locked(snapshot.real, wait=False) as mine:
             if mine:
-                cache.write(snapshot.real, snapshot.raw, kept)
+                _keep(snapshot, kept)
     except SessionError:
         pass  # a folder this user cannot write: no cache, only slower
+
+
+def _keep(snapshot: Snapshot, kept: cache.Kept) -> None:
+    cache.write(snapshot.real, snapshot.raw, kept)
+    if snapshot.marks:  # worked out by a read in full
+        marks.write(snapshot.real, snapshot.raw, snapshot.header, snapshot.marks)
 
 
 @value
@@ -262,18 +296,23 @@ def _decode(raw: bytes, label: str) -> tuple[str, dict[str, Any], AnySession,
 
 
 def _replay(session: AnySession, text: str, label: str
-            ) -> tuple[list[Played[Any, Any, Any]], Standing[Any], Standing[Any]]:
-    """Every entry replayed, the standing after them and the standing before the last."""
+            ) -> tuple[list[Played[Any, Any, Any]], Standing[Any], Standing[Any],
+                       list[Standing[Any]]]:
+    """Every entry replayed, the standing after them, the standing before the last, and
+    the last `marks.KEPT` standings after a multiple of `marks.EVERY` entries."""
     from . import codec
 
     try:
         standing = before = start(session)
         played = []
+        marked: list[Standing[Any]] = []
         for entry in session.entries:
             before = standing
             last, standing = play_next(session, standing, entry)
             played.append(last)
-        return played, standing, before
+            if standing.entries % marks.EVERY == 0 and standing.entries < len(session.entries):
+                marked = [*marked[1 - marks.KEPT:], standing]
+        return played, standing, before, marked
     except DealError as error:
         raise codec.located(text, label, [codec.deal_problem(error)])[0] from None
 
