@@ -31,13 +31,14 @@ from ..session import (
     tally,
 )
 from ..values import value
-from . import atomic, cache, marks, tomlread
+from . import atomic, cache, tomlread
 from .append import AppendPoint, canonical_point
 from .paths import session_name
 
 if TYPE_CHECKING:
     from ..history import Revision
     from ..tablenow import TableNow
+    from . import marks
 
 BOM = "\ufeff"
 
@@ -166,6 +167,8 @@ class Snapshot:
     def find_marks(self) -> list[marks.Mark]:
         """The sound marks of the file (files.marks), read once."""
         if self.marks is None:
+            from . import marks
+
             self.marks = (marks.read(self.real, self.raw, self.header)
                           if self.layout == Layout.CANONICAL else [])
         return self.marks
@@ -229,6 +232,8 @@ def _marks(session: AnySession, raw: bytes, end: int, played: list[Played[Any, A
            counts: Tally, marked: list[Standing[Any]]) -> list[marks.Mark]:
     """The marks of a file of the canonical layout read in full: where its line of entry
     N begins, for each standing `marked` after N entries, and the counts then."""
+    from . import marks
+
     if not marked:
         return []
     starts = marks.line_starts(raw, end, len(played) - marked[0].entries)
@@ -270,6 +275,8 @@ def keep_standing(snapshot: Snapshot, holding_lock: bool) -> None:
 def _keep(snapshot: Snapshot, kept: cache.Kept) -> None:
     cache.write(snapshot.real, snapshot.raw, kept)
     if snapshot.marks:  # worked out by a read in full
+        from . import marks
+
         marks.write(snapshot.real, snapshot.raw, snapshot.header, snapshot.marks)
 
 
@@ -300,7 +307,7 @@ def _replay(session: AnySession, text: str, label: str
                        list[Standing[Any]]]:
     """Every entry replayed, the standing after them, the standing before the last, and
     the last `marks.KEPT` standings after a multiple of `marks.EVERY` entries."""
-    from . import codec
+    from . import codec, marks
 
     try:
         standing = before = start(session)
