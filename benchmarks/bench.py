@@ -276,12 +276,12 @@ def payments_of(club: Path, count: int) -> None:
 
 def pay_times(club: Path, count: int, runs: int) -> tuple[float, float]:
     """The floor and a payment recorded into `club` beside `count` payments (each run
-    puts payments.toml back); the book read once before, as a club would have (its
-    caches)."""
+    puts payments.toml and its cache back); the book read once before, as a club would
+    have (its caches)."""
     payments_of(club, count)
     subprocess.run([scorekeeper(), "--dir", str(club), "book"], check=True, env=ENV,
                    stdout=subprocess.DEVNULL)
-    restore = restorer(club, ("payments.toml",))
+    restore = restorer(club, ("payments.toml", ".payments.toml.cache"))
     args = [scorekeeper(), "--dir", str(club), "pay", "Ann", "Bob", "0.50", "--date",
             "2026-05-20"]
     times = side_by_side(args, runs, restore)
@@ -302,7 +302,8 @@ def pay_rows(club: Path, runs: int, paying: tuple[float, float]) -> list[Row]:
     args = [scorekeeper(), "--dir", str(month), "pay", "Bo", "Frida", "1", "--currency", "SEK"]
     subprocess.run([scorekeeper(), "--dir", str(month), "book"], check=True, env=ENV,
                    stdout=subprocess.DEVNULL)  # the caches
-    floor, cost = side_by_side(args, runs, restorer(month, ("payments.toml",)))
+    floor, cost = side_by_side(args, runs,
+                               restorer(month, ("payments.toml", ".payments.toml.cache")))
     rows.append(ratio("pay into the bundled month (sessions/club)", floor, cost, 1.3))
     return rows
 
@@ -403,6 +404,46 @@ def sheet_rows(folder: Path, runs: int) -> list[Row]:
     return rows
 
 
+def reader_rows(folder: Path, runs: int) -> list[Row]:
+    """The hand-written reader and writer kept for speed against the libraries, in this
+    process (medians of `runs`): files.fastread against tomllib reading a 10,000-deal
+    session and a book of 1,000 payments, and codec.dumps (files.tomltext) against tomli-w
+    writing that session. The value is the library's time over ours: above 1 ours is
+    faster, and kept for it."""
+    import tomllib
+
+    import tomli_w
+
+    from scorekeeper.files import fastread
+
+    sitting = loo_sitting("readers", 10_000)
+    text = codec.dumps(sitting)
+    club = folder / "readers"
+    club.mkdir()
+    payments_of(club, 1000)
+    payments = (club / "payments.toml").read_text(encoding="utf-8")
+    data = {**codec.top_data(sitting), "deals": codec.entries_data(sitting)}
+    rows = []
+    for what, ours, theirs in (
+            ("read 10,000 deals: tomllib / fastread", lambda: fastread.read_fast(text),
+             lambda: tomllib.loads(text)),
+            ("read 1,000 payments: tomllib / fastread", lambda: fastread.read_fast(payments),
+             lambda: tomllib.loads(payments)),
+            ("write 10,000 deals: tomli-w / tomltext", lambda: codec.render(
+                codec.top_data(sitting), data["deals"]), lambda: tomli_w.dumps(data))):
+        mine = statistics.median(_took(ours) for _ in range(max(3, runs // 3)))
+        library = statistics.median(_took(theirs) for _ in range(max(3, runs // 3)))
+        rows.append(Row(what, f"{library * 1000:7.1f}ms {mine * 1000:7.1f}ms", library / mine,
+                        None))
+    return rows
+
+
+def _took(work: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    work()
+    return time.perf_counter() - start
+
+
 def _with(session: AnySession, entries: tuple[Any, ...]) -> AnySession:
     from scorekeeper.values import replace
 
@@ -412,7 +453,7 @@ def _with(session: AnySession, entries: tuple[Any, ...]) -> AnySession:
 PARTS: dict[str, Callable[[Path, int], Any]] = {
     "deal": deal_rows, "play": play_rows, "read": read_rows, "book": book_rows,
     "long": long_rows, "change": change_rows, "history": history_rows, "sheet": sheet_rows,
-    "cache": lambda folder, runs: cache_rows(folder),
+    "cache": lambda folder, runs: cache_rows(folder), "readers": reader_rows,
 }
 
 
