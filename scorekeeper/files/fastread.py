@@ -105,7 +105,9 @@ def _the_rest(text: str, listed: str) -> dict[str, Any] | None:
 
 def _payment_lines(lines: str) -> list[Any] | None:
     """Payments one a line, `    { date = 2026-11-28, from = "Bo", ... },`, as tomllib
-    would read them, or None: the day, which JSON has not, read on its own."""
+    would read them, or None: the day, which JSON has not, read on its own. 2.2x faster
+    than tomllib on 1,000 (see the module's text), for the cold read only: a warm one is
+    the payments' cache (files.paycache)."""
     rows = lines.split("\n")[:-1]
     if not all(_PAID_ON.match(row) for row in rows):
         return None
