@@ -169,3 +169,35 @@ def test_an_amend_from_a_mark_is_the_amend_replayed(tmp_path: Path, game: str,
     assert (after.standing, after.counts, after.append, after.changes, after.last) == (
         again.standing, again.counts, again.append, again.changes, again.last)
     assert snapshot.open(path).standing == again.standing, "the cache says what the file says"
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@settings(max_examples=15, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_undo_after_undo_from_a_mark_is_the_undo_replayed(tmp_path: Path, game: str,
+                                                          data: st.DataObject,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """The cache knows the standing before the last entry only once: the next undo finds
+    it from the last mark, replaying the entries after it alone."""
+    monkeypatch.setattr(marks, "EVERY", 2)
+    session = data.draw(DATA[game].sittings())
+    assume(len(session.entries) >= 4 and all(
+        not isinstance(e, Seating) and session.game.is_deal(e) for e in session.entries))
+    path = _written(tmp_path, session)
+    for _ in range(2):
+        before = _cached(path)
+        before.last = None  # as after an undo: not known to the cache
+        fast = revise.undo_last(before)
+        assert fast is not None and before._full is None, "the file not read in full"
+        full_before = snapshot.read_in_full(path, path, before.raw, before.identity)
+        full = revise.undo_replayed(full_before)
+        assert (fast.change.standing, fast.change.counts, fast.outcome.nets) == (
+            full.change.standing, full.change.counts, full.outcome.nets)
+        made, replayed = (SESSIONS.written(b, d.change) for b, d in ((before, fast),
+                                                                      (full_before, full)))
+        assert WHEN.sub(b"", made.raw) == WHEN.sub(b"", replayed.raw)
+        with atomic.locked(path):
+            atomic.write_atomic(path, made.raw)
+            made.after()

@@ -110,6 +110,8 @@ def undo_last(before: Snapshot, why: str = "") -> Undone | None:
     checked to be where the file stands now; None (read the file) if the snapshot has no
     such standing, or the line does not play to it. Its outcome holds no entries: an undo
     of the last changes no other."""
+    if before.last is None:  # the snapshot learns it: from a mark, else read in full
+        before.last = _last_from_mark(before)
     last, header, point = before.find_last(), before.header, before.append
     if last is None or point is None or before.layout != Layout.CANONICAL or not header.date:
         return None
@@ -131,6 +133,22 @@ def undo_last(before: Snapshot, why: str = "") -> Undone | None:
                         changed_nets(before.nets, after_nets), check_why(why, allow_empty=True))
     change = Change(RemoveLast(index), None, last.standing, last.tally, revision)
     return Undone(removed, header, change, Consequences([], [], [], (before.nets, after_nets)))
+
+
+def _last_from_mark(before: Snapshot) -> Any:
+    """Where the last entry's line begins and the sitting stood before it, from the last
+    mark (files.marks): the entries after it replayed, not the whole file (the next undo
+    after one). None if there is no mark before the last entry."""
+    entries = before.standing.entries
+    tail = tail_from_mark(before, entries - 1) if entries > 1 else None
+    if tail is None:
+        return None
+    from .cache import Last
+
+    header = before.header
+    _, standing, _ = _played_from(header, tail.mark.standing, tail.entries[:-1])
+    counts = tally(header, (p.result for p in tail.played[1:-1]), tail.mark.tally)
+    return Last(tail.starts[-2], standing, counts)
 
 
 def _line_entry(header: AnySession, standing: Any, line: bytes) -> tuple[Any, dict[str, Any]]:
