@@ -41,6 +41,7 @@ from .tomlread import parse
 
 if TYPE_CHECKING:
     from ..history import Revision
+    from .cache import Last
 
 
 def _consequences(before: Snapshot, after: AnySession, played: list[Played[Any, Any, Any]],
@@ -135,7 +136,7 @@ def undo_last(before: Snapshot, why: str = "") -> Undone | None:
     return Undone(removed, header, change, Consequences([], [], [], (before.nets, after_nets)))
 
 
-def _last_from_mark(before: Snapshot) -> Any:
+def _last_from_mark(before: Snapshot) -> Last | None:
     """Where the last entry's line begins and the sitting stood before it, from the last
     mark (files.marks): the entries after it replayed, not the whole file (the next undo
     after one). None if there is no mark before the last entry."""
