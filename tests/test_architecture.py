@@ -51,8 +51,8 @@ ALLOWED = {
 #: Inside the files: the read and the write on the file form, on the text, on the disk.
 FILES = {
     "__init__": {"change", "checking", "snapshot"},
-    "revise": {"change", "checking", "codec", "fastread", "record", "snapshot", "tomlread",
-               "tomltext"},
+    "revise": {"change", "checking", "codec", "inplace", "record", "snapshot", "tomlread"},
+    "inplace": {"cache", "change", "codec", "fastread", "record", "snapshot", "tomltext"},
     "record": {"change", "snapshot"},
     "checking": {"atomic", "codec", "paths", "tomlread"},
     "change": {"append", "atomic", "cache", "codec", "edits", "snapshot", "store", "tomlread"},

@@ -1,4 +1,4 @@
-"""An undo from the cached standing before the last entry (files.revise.undo_last, the
+"""An undo from the cached standing before the last entry (files.inplace.undo_last, the
 inverse of an append) is the undo with every entry replayed: the same standing, counts,
 history and bytes; and a cache that is not this user's, or damaged, is not used. Every game
 of the registry, from random sittings of its test data."""
@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.files import atomic, cache, codec, marks, revise, snapshot
+from scorekeeper.files import atomic, cache, codec, inplace, marks, revise, snapshot
 from scorekeeper.files.change import SESSIONS
 from scorekeeper.games import GAMES
 from scorekeeper.seating import Seating
@@ -55,7 +55,7 @@ def test_an_undo_from_the_cache_is_the_undo_replayed(tmp_path: Path, game: str,
     assume(len(session.entries) >= 2)
     path = _written(tmp_path, session)
     fast_before = _cached(path)
-    fast = revise.undo_last(fast_before, "why")
+    fast = inplace.undo_last(fast_before, "why")
     full_before = snapshot.read_in_full(path, path, fast_before.raw, fast_before.identity)
     full = revise.undo_replayed(full_before, "why")
     assert fast is not None
@@ -112,7 +112,7 @@ def test_a_damaged_cache_is_not_used_by_an_undo(tmp_path: Path, damage: str) -> 
         snapshot.read_in_full(path, path, read.raw, read.identity)).change.standing
 
 
-def _outcome_of(done: revise.Amended | str, shift: int = 0) -> object:
+def _outcome_of(done: inplace.Amended | str, shift: int = 0) -> object:
     """What an amend did, to compare (an error: its message)."""
     if isinstance(done, str):
         return done
@@ -123,7 +123,7 @@ def _outcome_of(done: revise.Amended | str, shift: int = 0) -> object:
             done.outcome.after[done.position].result)
 
 
-def _amended(amend: object, *args: object) -> revise.Amended | str | None:
+def _amended(amend: object, *args: object) -> inplace.Amended | str | None:
     try:
         return amend(*args)  # type: ignore[operator, no-any-return]
     except ScorekeeperError as error:
@@ -146,7 +146,7 @@ def test_an_amend_from_a_mark_is_the_amend_replayed(tmp_path: Path, game: str,
     assert cached.find_marks(), "marks written by the read in full"
     number = data.draw(st.integers(3, len(session.entries)))
     entry = data.draw(st.sampled_from(session.entries))
-    fast = _amended(revise.amend_from_mark, cached, number, entry, "why")
+    fast = _amended(inplace.amend_from_mark, cached, number, entry, "why")
     full_before = snapshot.read_in_full(path, path, cached.raw, cached.identity)
     full = _amended(revise.amend_replayed, full_before, number, entry, "why")
     assume(fast is not None)  # None: a later deal would read otherwise (the full amend says)
@@ -156,7 +156,7 @@ def test_an_amend_from_a_mark_is_the_amend_replayed(tmp_path: Path, game: str,
         assert fast == full
         return
     event("amended by both")
-    shift = revise.tail_from_mark(cached, number - 1).mark.entries  # type: ignore[union-attr]
+    shift = inplace.tail_from_mark(cached, number - 1).mark.entries  # type: ignore[union-attr]
     assert fast.change.session is None, "the deals before the mark were not read"
     assert _outcome_of(fast, shift) == _outcome_of(full)
     made, replayed = (SESSIONS.written(b, d.change) for b, d in ((cached, fast),
@@ -189,7 +189,7 @@ def test_undo_after_undo_from_a_mark_is_the_undo_replayed(tmp_path: Path, game: 
     for _ in range(2):
         before = _cached(path)
         before.last = None  # as after an undo: not known to the cache
-        fast = revise.undo_last(before)
+        fast = inplace.undo_last(before)
         assert fast is not None and before._full is None, "the file not read in full"
         full_before = snapshot.read_in_full(path, path, before.raw, before.identity)
         full = revise.undo_replayed(full_before)

@@ -13,7 +13,7 @@ session's mode. Its size does not grow with the sitting: the header, the state, 
 balances, the counts of `stats`, where the next deal's text goes, and -- for a file of the
 canonical layout whose last entry is a line of its own -- where that line is and where the
 sitting stood before it (`Last`), so that `undo` is the inverse of an append: the line cut
-out and that standing restored, without reading the deals (files.revise).
+out and that standing restored, without reading the deals (files.inplace).
 """
 
 from __future__ import annotations

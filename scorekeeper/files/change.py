@@ -49,14 +49,14 @@ class Change:
     edit: Edit
     session: AnySession | None
     """The session after it, with its entries; None for an entry appended to a snapshot
-    read from its cached standing, or the last entry cut from one (files.revise.undo_last;
+    read from its cached standing, or the last entry cut from one (files.inplace.undo_last;
     the header does not change)."""
     standing: Standing[Any]
     counts: Tally
     revision: Revision | None = None
     """What the history keeps of it: a change after the fact (not a deal in turn)."""
     in_place: InPlace | None = None
-    """For an entry replaced without reading the deals (files.revise.amend_from_mark):
+    """For an entry replaced without reading the deals (files.inplace.amend_from_mark):
     where its line is."""
 
 
@@ -159,7 +159,7 @@ def _last_of(before: Snapshot, point: AppendPoint) -> cache.Last | None:
 
 
 def _cut_last(before: Snapshot, change: Change) -> Written[Snapshot]:
-    """The last entry's line cut out of the file (files.revise.undo_last) and the undo
+    """The last entry's line cut out of the file (files.inplace.undo_last) and the undo
     added to its history: the inverse of an append. The file after it stands where the
     cache said the sitting stood before that entry."""
     from .codec import history_block
@@ -184,7 +184,7 @@ def _cut_last(before: Snapshot, change: Change) -> Written[Snapshot]:
 
 def _replaced_line(before: Snapshot, change: Change, line: InPlace) -> Written[Snapshot]:
     """An entry's line replaced in a file of the canonical layout, and the change added to
-    its history (files.revise.amend_from_mark); the file after it, its cached standing
+    its history (files.inplace.amend_from_mark); the file after it, its cached standing
     written, the marks before the line kept (files.marks: those after it no longer
     hold)."""
     from .codec import deal_line, history_block

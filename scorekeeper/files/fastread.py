@@ -125,7 +125,7 @@ def _payment_lines(lines: str) -> list[Any] | None:
 
 def entry_lines(lines: str, keys: list[str]) -> list[Any] | None:
     """Entries one a line, as a file of the canonical layout holds them (`    { ... },`
-    each), as tomllib would read them, or None (files.revise reads the lines after a mark
+    each), as tomllib would read them, or None (files.inplace reads the lines after a mark
     so)."""
     return _json_lines(lines, keys)
 

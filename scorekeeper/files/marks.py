@@ -1,6 +1,6 @@
 """Where a long sitting stood every thousand entries, kept beside it in a hidden
 `.NAME.toml.marks`, so that `amend` of a late deal replays only the entries from the last
-mark before it (files.revise.amend_from_mark), not the whole sitting.
+mark before it (files.inplace.amend_from_mark), not the whole sitting.
 
 A mark is the standing (and the counts of `stats`) after the first `entries` entries of a
 file of the canonical layout, and where the line of the next entry begins. It is trusted
