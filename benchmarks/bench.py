@@ -9,7 +9,9 @@ and into one laid out by hand or by tomli-w within 1.1x of that; settling 10,000
 standing is cached within 2x; showing them within 6x; both growing linearly (20,000 deals
 within 2.3x the time of 10,000); the book of 500 sittings of 40 deals within 3x, and `stats`
 over them within 3x; `pay` into the bundled month (sessions/club) within 1.3x, and the book
-of the 500 sittings beside 1,000 payments within 3x (a payment into it is shown); `play` at
+of the 500 sittings beside 1,000 payments within 3x, and a payment into it within 1.3x;
+every folder command (book, stats, sessions, pay) growing linearly or better from 50
+sittings to 500; `undo` and `amend` at 200,000 deals within 3 s; `play` at
 most 5 ms a piped deal line at 300 deals; `show` of 100,000 Bridge deals within 2x of
 100,000 Pinochle deals, in under 500 MB; `sheet` of a
 40-deal evening within 1 s. Exits 1 if a target is missed.
@@ -150,7 +152,7 @@ def ratio(what: str, base: float, cost: float, target: float | None) -> Row:
 def restorer(folder: Path, names: tuple[str, ...]) -> Callable[[], None]:
     """Puts the files `names` of `folder` back as they are now."""
     keep = folder / f".keep-{names[0]}"  # hidden: no sitting of the folder
-    keep.mkdir()
+    keep.mkdir(exist_ok=True)
     for name in names:
         shutil.copy2(folder / name, keep / name)
 
@@ -222,43 +224,76 @@ def read_rows(folder: Path, runs: int) -> tuple[list[Row], list[Row]]:
     return rows, growth
 
 
-def book_rows(folder: Path, runs: int) -> list[Row]:
-    """The book, and stats, of a folder of 500 sittings of 40 deals each, their standings
-    cached."""
-    club = folder / "club"
+def club_of(folder: Path, sittings: int) -> Path:
+    """A folder of `sittings` sittings of 40 deals each, a day apart."""
+    club = folder / f"club{sittings}"
     club.mkdir()
     start = datetime.date(2025, 1, 1)
-    for i in range(500):
+    for i in range(sittings):
         day = start + datetime.timedelta(days=i)
         value = ("0.05", "0.10", "1")[i % 3]
         write(club / f"s{i:03}.toml", loo_sitting(f"s{i:03}", 40, day, value))
+    return club
+
+
+def book_rows(folder: Path, runs: int) -> list[Row]:
+    """The book, and stats, of a folder of 500 sittings of 40 deals each, their standings
+    cached; and how each folder command grows from 50 sittings (and 100 payments) to 500
+    (and 1,000): linearly or better is at most 10 times the time."""
+    club = club_of(folder, 500)
     rows: list[Row] = []
     for command, target in (("book", 3.0), ("stats", 3.0), ("sessions", None)):
         args = [scorekeeper(), "--dir", str(club), command]
         subprocess.run(args, check=True, env=ENV, stdout=subprocess.DEVNULL)  # the caches
         floor, cost = side_by_side(args, max(5, runs // 2))
         rows.append(ratio(f"{command} of 500 sittings of 40 deals", floor, cost, target))
-    return rows + pay_rows(club, runs)
+    small = club_of(folder, 50)
+    growth = []
+    for command in ("book", "stats", "sessions"):
+        times = []
+        for where in (small, club):
+            args = [scorekeeper(), "--dir", str(where), command]
+            subprocess.run(args, check=True, env=ENV, stdout=subprocess.DEVNULL)
+            times.append(side_by_side(args, max(5, runs // 3))[1])
+        growth.append(ratio(f"{command}: 500 sittings / 50 sittings", *times, 10.0))
+    paying = pay_times(club, 1000, runs)
+    growth.append(ratio("pay: 500 sittings, 1,000 payments / 50, 100",
+                        pay_times(small, 100, runs)[1], paying[1], 10.0))
+    return rows + pay_rows(club, runs, paying) + growth
 
 
-def pay_rows(club: Path, runs: int) -> list[Row]:
-    """A payment recorded into the book of 500 sittings beside 1,000 payments made as they
-    were played (each run puts payments.toml back), and that book with its payments; and a
-    payment into the bundled month (sessions/club), against the floor."""
-    start = datetime.date(2025, 1, 1)  # two a sitting, as the sittings are played
+def payments_of(club: Path, count: int) -> None:
+    """`count` payments, two a sitting as the sittings are played, in payments.toml."""
+    start = datetime.date(2025, 1, 1)
     lines = "".join(
         f'    {{ date = {start + datetime.timedelta(days=i // 2)}, from = "{PLAYERS[i % 5]}", '
         f'to = "{PLAYERS[(i + 1) % 5]}", money = "0.{10 + i % 80}", currency = "" }},\n'
-        for i in range(1000))
+        for i in range(count))
     (club / "payments.toml").write_text(
         f'format = "scorekeeper payments"\nversion = 1\npayments = [\n{lines}]\n',
         encoding="utf-8")
-    restore = restorer(club, ("payments.toml",))
+
+
+def pay_times(club: Path, count: int, runs: int) -> tuple[float, float]:
+    """The floor and a payment recorded into `club` beside `count` payments (each run
+    puts payments.toml and its cache back); the book read once before, as a club would
+    have (its caches)."""
+    payments_of(club, count)
+    subprocess.run([scorekeeper(), "--dir", str(club), "book"], check=True, env=ENV,
+                   stdout=subprocess.DEVNULL)
+    restore = restorer(club, ("payments.toml", ".payments.toml.cache"))
     args = [scorekeeper(), "--dir", str(club), "pay", "Ann", "Bob", "0.50", "--date",
             "2026-05-20"]
-    floor, cost = side_by_side(args, runs, restore)
-    rows = [ratio("pay into a book of 500 sittings, 1,000 payments", floor, cost, None)]
+    times = side_by_side(args, runs, restore)
     restore()
+    return times
+
+
+def pay_rows(club: Path, runs: int, paying: tuple[float, float]) -> list[Row]:
+    """A payment recorded into the book of 500 sittings beside 1,000 payments made as they
+    were played (`paying`: pay_times), and that book with its payments; and a payment into
+    the bundled month (sessions/club), against the floor."""
+    rows = [ratio("pay into a book of 500 sittings, 1,000 payments", *paying, 1.3)]
     args = [scorekeeper(), "--dir", str(club), "book"]
     floor, cost = side_by_side(args, max(5, runs // 2))
     rows.append(ratio("book of 500 sittings and 1,000 payments", floor, cost, 3.0))
@@ -267,8 +302,27 @@ def pay_rows(club: Path, runs: int) -> list[Row]:
     args = [scorekeeper(), "--dir", str(month), "pay", "Bo", "Frida", "1", "--currency", "SEK"]
     subprocess.run([scorekeeper(), "--dir", str(month), "book"], check=True, env=ENV,
                    stdout=subprocess.DEVNULL)  # the caches
-    floor, cost = side_by_side(args, runs, restorer(month, ("payments.toml",)))
+    floor, cost = side_by_side(args, runs,
+                               restorer(month, ("payments.toml", ".payments.toml.cache")))
     rows.append(ratio("pay into the bundled month (sessions/club)", floor, cost, 1.3))
+    return rows
+
+
+def change_rows(folder: Path, runs: int) -> list[Row]:
+    """`undo` of the last deal and `amend` of deal 199,990 of a 200,000-deal sitting (5 MB),
+    its standing cached: seconds, each run on the file and cache as they were."""
+    name = "long.toml"
+    path = write(folder / name, loo_sitting("long", 200_000))
+    subprocess.run([scorekeeper(), "settle", "-s", str(path)], check=True, env=ENV,
+                   stdout=subprocess.DEVNULL)
+    restore = restorer(folder, (name, f".{name}.cache"))
+    rows = []
+    for what, words in (("undo", ["undo"]), ("amend", ["amend", "199990", "Ann=3", "Cid=0"])):
+        args = [scorekeeper(), *words, "-s", str(path)]
+        _, cost = side_by_side(args, max(3, runs // 5), restore, b"")
+        rows.append(Row(f"{what} at 200,000 deals, seconds", f"{'':9} {cost * 1000:7.1f}ms",
+                        cost, 3.0))
+    restore()
     return rows
 
 
@@ -350,6 +404,46 @@ def sheet_rows(folder: Path, runs: int) -> list[Row]:
     return rows
 
 
+def reader_rows(folder: Path, runs: int) -> list[Row]:
+    """The hand-written reader and writer kept for speed against the libraries, in this
+    process (medians of `runs`): files.fastread against tomllib reading a 10,000-deal
+    session and a book of 1,000 payments, and codec.dumps (files.tomltext) against tomli-w
+    writing that session. The value is the library's time over ours: above 1 ours is
+    faster, and kept for it."""
+    import tomllib
+
+    import tomli_w
+
+    from scorekeeper.files import fastread
+
+    sitting = loo_sitting("readers", 10_000)
+    text = codec.dumps(sitting)
+    club = folder / "readers"
+    club.mkdir()
+    payments_of(club, 1000)
+    payments = (club / "payments.toml").read_text(encoding="utf-8")
+    data = {**codec.top_data(sitting), "deals": codec.entries_data(sitting)}
+    rows = []
+    for what, ours, theirs in (
+            ("read 10,000 deals: tomllib / fastread", lambda: fastread.read_fast(text),
+             lambda: tomllib.loads(text)),
+            ("read 1,000 payments: tomllib / fastread", lambda: fastread.read_fast(payments),
+             lambda: tomllib.loads(payments)),
+            ("write 10,000 deals: tomli-w / tomltext", lambda: codec.render(
+                codec.top_data(sitting), data["deals"]), lambda: tomli_w.dumps(data))):
+        mine = statistics.median(_took(ours) for _ in range(max(3, runs // 3)))
+        library = statistics.median(_took(theirs) for _ in range(max(3, runs // 3)))
+        rows.append(Row(what, f"{library * 1000:7.1f}ms {mine * 1000:7.1f}ms", library / mine,
+                        None))
+    return rows
+
+
+def _took(work: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    work()
+    return time.perf_counter() - start
+
+
 def _with(session: AnySession, entries: tuple[Any, ...]) -> AnySession:
     from scorekeeper.values import replace
 
@@ -358,8 +452,8 @@ def _with(session: AnySession, entries: tuple[Any, ...]) -> AnySession:
 
 PARTS: dict[str, Callable[[Path, int], Any]] = {
     "deal": deal_rows, "play": play_rows, "read": read_rows, "book": book_rows,
-    "long": long_rows, "history": history_rows, "sheet": sheet_rows,
-    "cache": lambda folder, runs: cache_rows(folder),
+    "long": long_rows, "change": change_rows, "history": history_rows, "sheet": sheet_rows,
+    "cache": lambda folder, runs: cache_rows(folder), "readers": reader_rows,
 }
 
 

@@ -353,13 +353,14 @@ def amend_command(game: str, form: DealForm) -> click.Command:
         values = _with_words(form, values, words, given)
 
         def compute(before: Any) -> tuple[Any, Amended]:
-            old = form.values_of(before.played[revise.position(before, number)].entry)
+            deal = revise.played_deal(before, number)  # from a mark: not every deal replayed
+            old = form.values_of(deal.entry)
             if words:  # the deal's words anew; its dealer as named unless given anew
                 new = values if "dealer" in given else values | {"dealer": old["dealer"]}
             else:  # some options given anew: the rest as deal N has them
                 new = form.merge(old, {k: values[k] for k in given})
             form.check(new)
-            at = before.played[revise.position(before, number)].seated  # as deal N was seated
+            at = deal.seated  # as deal N was seated
             of_game(before.header, game)
             entry = form.build(at, new)
             done = revise.amend(before, number, entry, why or "", as_recorded)

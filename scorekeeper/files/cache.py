@@ -10,7 +10,10 @@ game's state in this form (its `state_version`), and if its balances sum to zero
 else -- a hand edit, another version, a damaged cache -- is ignored, here and nowhere else,
 and the file is read in full. It is readable by the user alone (0600), whatever the
 session's mode. Its size does not grow with the sitting: the header, the state, the
-balances, the counts of `stats`, and where the next deal's text goes.
+balances, the counts of `stats`, where the next deal's text goes, and -- for a file of the
+canonical layout whose last entry is a line of its own -- where that line is and where the
+sitting stood before it (`Last`), so that `undo` is the inverse of an append: the line cut
+out and that standing restored, without reading the deals (files.inplace).
 """
 
 from __future__ import annotations
@@ -31,12 +34,24 @@ from ..values import value
 from .append import AppendPoint
 from .atomic import hidden_beside, write_atomic
 
-MAGIC = "scorekeeper cache 8"
+MAGIC = "scorekeeper cache 9"
 #: A cache's mode: the user's alone (it is signed with the user's key, and no one else's
 #: scorekeeper would use it).
 PRIVATE = 0o600
 #: A cache holds no deals, only their sums: far less than this (Bridge: a line a rubber).
 MAX_SIZE = 64 * 1024 * 1024
+
+
+@value
+class Last:
+    """The last entry of a file of the canonical layout: its line, and where the sitting
+    stood before it."""
+
+    start: int
+    """Where its line begins, counted in the file's bytes; it ends where the next deal
+    goes (the append point's start)."""
+    standing: Standing[Any]
+    tally: Tally
 
 
 @value
@@ -53,6 +68,7 @@ class Kept:
     tally: Tally
     changes: int
     """How many changes after the fact its history holds."""
+    last: Last | None = None
 
 
 def path_of(session_path: str) -> str:
@@ -75,7 +91,7 @@ def read(session_path: str, raw: bytes, name: str) -> Kept | None:
     from . import codec, signing
 
     try:
-        opened = signing.opened(_read(path_of(session_path)))
+        opened = signing.opened(read_kept(path_of(session_path)))
         if opened is None:
             return None
         kept = marshal.loads(opened)
@@ -85,22 +101,15 @@ def read(session_path: str, raw: bytes, name: str) -> Kept | None:
         if GAMES[game].state_version != state_version or made_from != digest(raw):
             return None
         (top, layout, state, balances, next_dealer, deals, entries, append, tally, changes,
-         seated) = fields
+         seated, last) = fields
         header = codec.header_from_data(_dates(top), name)
-        if set(balances) != {*header.players, *header.game.accounts}:
+        standing = standing_from(header, (state, balances, next_dealer, deals, entries, seated))
+        if set(standing.balances) != {*header.players, *header.game.accounts}:
             return None
-        if sum(_counts(balances).values()) != 0:
-            return None
-        table = codec.players_of(tuple(seated))
-        if not set(table) <= set(balances):
-            return None
-        standing = Standing(_counts(balances), header.game.state_from_data(state),
-                            table.exact(next_dealer), _number(deals), _number(entries), table)
         point = None if append is None else _placed(AppendPoint.from_data(append[0]),
                                                     append[1], raw)
-        return Kept(header, standing, str(layout), point, {p: _counts(tally[p])
-                                                             for p in tally},
-                    _number(changes))
+        return Kept(header, standing, str(layout), point, tally_from(tally), _number(changes),
+                    _last(header, last, point, raw))
     except (OSError, EOFError, ValueError, TypeError, KeyError, IndexError, AttributeError,
             ScorekeeperError):
         return None
@@ -113,16 +122,58 @@ def write(session_path: str, raw: bytes, kept: Kept) -> None:
 
     header, standing = kept.header, kept.standing
     game = header.game
-    fields = (_plain(codec.top_data(header)), kept.layout, game.state_to_data(standing.state),
-              standing.balances, standing.next_dealer, standing.deals, standing.entries,
+    last = kept.last
+    state, balances, next_dealer, deals, entries, seated = standing_data(game, standing)
+    fields = (plain_header(codec.top_data(header)), kept.layout, state, balances, next_dealer,
+              deals, entries,
               None if kept.append is None else (kept.append.as_data(), _around(kept.append, raw)),
-              kept.tally, kept.changes,
-              list(standing.seated))
+              kept.tally, kept.changes, seated,
+              None if last is None else (last.start, standing_data(game, last.standing),
+                                         last.tally))
     record: Any = (MAGIC, __version__, game.name, game.state_version, len(raw), digest(raw), fields)
     with suppress(ScorekeeperError, ValueError):
         signed = signing.sealed(marshal.dumps(record))
         if signed is not None:
             write_atomic(path_of(session_path), signed, durable=False, mode=PRIVATE)
+
+
+def standing_data(game: Any, standing: Standing[Any]) -> tuple[Any, ...]:
+    return (game.state_to_data(standing.state), standing.balances, standing.next_dealer,
+            standing.deals, standing.entries, list(standing.seated))
+
+
+def standing_from(header: AnySession, data: Any) -> Standing[Any]:
+    """A standing back from `standing_data`; ValueError (or another error `read` catches)
+    if it is not a sound one: its balances sum to zero, everyone seated has one."""
+    from . import codec
+
+    state, balances, next_dealer, deals, entries, seated = data
+    if sum(_counts(balances).values()) != 0:
+        raise ValueError("balances that do not sum to zero")
+    table = codec.players_of(tuple(seated))
+    if not set(table) <= set(balances):
+        raise ValueError("a player seated without a balance")
+    return Standing(_counts(balances), header.game.state_from_data(state),
+                    table.exact(next_dealer), _number(deals), _number(entries), table)
+
+
+def tally_from(tally: Any) -> Tally:
+    return {p: _counts(tally[p]) for p in tally}
+
+
+def _last(header: AnySession, data: Any, point: AppendPoint | None, raw: bytes) -> Last | None:
+    """The last entry's line and the standing before it; ValueError if the line is not
+    one entry's, ending where the next deal goes."""
+    if data is None:
+        return None
+    start, standing, tally = data
+    if point is None or not 0 <= _number(start) < point.start:
+        raise ValueError("the last entry is not before the place for the next one")
+    line = raw[start:point.start]
+    if not (line.startswith(b"    {") and line.endswith(b"},\n") and line.count(b"\n") == 1
+            and raw[start - 1:start] == b"\n"):
+        raise ValueError("not the line of one entry")
+    return Last(start, standing_from(header, standing), tally_from(tally))
 
 
 #: The bytes each side of the place the next deal goes that the cache keeps, to know the
@@ -141,7 +192,7 @@ def _placed(point: AppendPoint, around: object, raw: bytes) -> AppendPoint:
     return point
 
 
-def _read(path: str) -> bytes:
+def read_kept(path: str) -> bytes:
     """The bytes of the regular file `path`, if it is not too large; a link, a FIFO or a
     device is not read (nor waited on)."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
@@ -159,7 +210,7 @@ def _read(path: str) -> bytes:
         os.close(fd)
 
 
-def _plain(top: Mapping[str, Any]) -> dict[str, Any]:
+def plain_header(top: Mapping[str, Any]) -> dict[str, Any]:
     """A header as marshal keeps it: dates as text."""
     return {k: v.isoformat() if isinstance(v, datetime.date) else v for k, v in top.items()}
 

@@ -50,11 +50,27 @@ class Change:
     edit: Edit
     session: AnySession | None
     """The session after it, with its entries; None for an entry appended to a snapshot
-    read from its cached standing (the header does not change)."""
+    read from its cached standing, or the last entry cut from one (files.inplace.undo_last;
+    the header does not change)."""
     standing: Standing[Any]
     counts: Tally
     revision: Revision | None = None
     """What the history keeps of it: a change after the fact (not a deal in turn)."""
+    in_place: InPlace | None = None
+    """For an entry replaced without reading the deals (files.inplace.amend_from_mark):
+    where its line is."""
+
+
+@value
+class InPlace:
+    """The line of an entry replaced in a file of the canonical layout, and where the
+    sitting stands, after the change, before its last entry."""
+
+    start: int
+    end: int
+    """Its bytes [start, end), the line and its newline."""
+    last: Standing[Any]
+    last_tally: Tally
 
 
 # --- saving --------------------------------------------------------------------------------
@@ -79,6 +95,10 @@ class SessionFile:
         if isinstance(edit, Append) and before.append is not None and change.revision is None:
             raw, point = before.append.add(before.raw, edit.data)
             return Written(raw, lambda: _appended_to(before, change, raw, point))
+        if isinstance(edit, RemoveLast) and change.session is None:
+            return _cut_last(before, change)
+        if isinstance(edit, Replace) and change.in_place is not None:
+            return _replaced_line(before, change, change.in_place)
         if before.layout == Layout.OLDER:
             keep_older(before)
         raw = _bytes_after(before, change)
@@ -121,12 +141,76 @@ def _appended_to(before: Snapshot, change: Change, raw: bytes, point: AppendPoin
     """The file once a deal was added at its known place, read from nothing but the change;
     its cached standing written."""
     header = replace(before.header, entries=()) if before.header.entries else before.header
+    last = _last_of(before, before.append) if before.append else None
     written = Snapshot(before.path, before.real, raw, atomic.identity(before.real)
                        or before.identity, before.layout, header, change.standing, point,
-                       change.counts, before.changes)
+                       change.counts, before.changes, last=last)
     cache.write(before.real, raw, cache.Kept(header, change.standing, before.layout.value,
-                                             point, change.counts, before.changes))
+                                             point, change.counts, before.changes, last))
     return written
+
+
+def _last_of(before: Snapshot, point: AppendPoint) -> cache.Last | None:
+    """The entry appended at `point` as the last entry of the file after it, if the file
+    is of the canonical layout and the entry goes on a line of its own (not the first)."""
+    if (before.layout != Layout.CANONICAL or point.table or point.before != "    "
+            or point.after != ",\n" or before.header.date is None):
+        return None
+    return cache.Last(point.start, before.standing, before.counts)
+
+
+def _cut_last(before: Snapshot, change: Change) -> Written[Snapshot]:
+    """The last entry's line cut out of the file (files.inplace.undo_last) and the undo
+    added to its history: the inverse of an append. The file after it stands where the
+    cache said the sitting stood before that entry."""
+    from .codec import history_block
+
+    last, point = before.last, before.append
+    assert last is not None and point is not None and change.revision is not None
+    raw = (before.raw[:last.start] + before.raw[point.start:]
+           + history_block(change.revision).encode())
+    moved = replace(point, start=last.start, end=last.start)
+
+    def after() -> Snapshot:
+        written = Snapshot(before.path, before.real, raw, atomic.identity(before.real)
+                           or before.identity, before.layout, before.header, change.standing,
+                           moved, change.counts, before.changes + 1)
+        cache.write(before.real, raw, cache.Kept(before.header, change.standing,
+                                                 before.layout.value, moved, change.counts,
+                                                 written.changes))
+        return written
+
+    return Written(raw, after)
+
+
+def _replaced_line(before: Snapshot, change: Change, line: InPlace) -> Written[Snapshot]:
+    """An entry's line replaced in a file of the canonical layout, and the change added to
+    its history (files.inplace.amend_from_mark); the file after it, its cached standing
+    written, the marks before the line kept (files.marks: those after it no longer
+    hold)."""
+    from .codec import deal_line, history_block
+
+    assert isinstance(change.edit, Replace) and change.revision is not None
+    point = before.append
+    assert point is not None
+    ((_, data),) = change.edit.entries
+    new = deal_line(data).encode()
+    raw = (before.raw[:line.start] + new + before.raw[line.end:]
+           + history_block(change.revision).encode())
+    moved = len(new) - (line.end - line.start)
+    point = replace(point, start=point.start + moved, end=point.end + moved)
+    last = cache.Last(raw.rfind(b"\n    {", 0, point.start) + 1, line.last, line.last_tally)
+
+    def after() -> Snapshot:
+        written = Snapshot(before.path, before.real, raw, atomic.identity(before.real)
+                           or before.identity, before.layout, before.header, change.standing,
+                           point, change.counts, before.changes + 1, last=last)
+        cache.write(before.real, raw, cache.Kept(before.header, change.standing,
+                                                 before.layout.value, point, change.counts,
+                                                 written.changes, last))
+        return written
+
+    return Written(raw, after)
 
 
 def _bytes_after(before: Snapshot, change: Change) -> bytes:

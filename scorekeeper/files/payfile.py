@@ -266,7 +266,14 @@ class PaymentsFile:
                holding_lock: bool) -> Payments:
         if identity == store.NO_FILE:
             return Payments(path, real, b"", (), ())
-        return from_bytes(path, raw, real)
+        from . import paycache  # around the reading, not in it: what a sound cache keeps
+
+        kept = paycache.read(real, raw)
+        if kept is not None:
+            return Payments(path, real, raw, *kept)
+        found = from_bytes(path, raw, real)
+        paycache.keep(real, raw, found.payments, found.history, holding_lock)
+        return found
 
     def written(self, before: Payments, change: PaymentsChange) -> Written[Payments]:
         """A payment added as a line of its own where the file is laid out one a line;
@@ -286,8 +293,14 @@ class PaymentsFile:
                 "what is written in it: nothing was changed (change it in an editor)").format(
                     path=before.path))
         raw = (("\ufeff" if before.raw.startswith(b"\xef\xbb\xbf") else "") + new).encode()
-        return Written(raw, lambda: Payments(before.path, before.real, raw, change.payments,
-                                             history))
+
+        def after() -> Payments:
+            from . import paycache
+
+            paycache.keep(before.real, raw, change.payments, history, holding_lock=True)
+            return Payments(before.path, before.real, raw, change.payments, history)
+
+        return Written(raw, after)
 
     def what_changed(self, shown: Payments, now: bytes) -> str:
         return _("{path} was changed").format(path=shown.path)

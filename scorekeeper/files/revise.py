@@ -34,12 +34,17 @@ from ..text import quoted
 from ..values import replace
 from .change import Change, NewText, RemoveLast, Replace, SetKey
 from .checking import examine, history_problems
+from .inplace import Amended, Undone, amend_from_mark, tail_from_mark, undo_last
 from .record import check_open
 from .snapshot import Snapshot
 from .tomlread import parse
 
 if TYPE_CHECKING:
     from ..history import Revision
+
+__all__ = ["Amended", "Edited", "Problems", "Undone", "amend", "amend_replayed",
+           "check_paid_on", "new_text", "played_deal", "position", "set_paid", "undo",
+           "undo_replayed"]
 
 
 def _consequences(before: Snapshot, after: AnySession, played: list[Played[Any, Any, Any]],
@@ -72,16 +77,15 @@ def _revision(kind: str, before: Snapshot, outcome: Consequences, why: str, firs
                     changed_nets(*outcome.nets), check_why(why, allow_empty=True))
 
 
-class Undone(NamedTuple):
-    removed: Played[Any, Any, Any]
-    session: AnySession
-    """The session without it."""
-    change: Change
-    outcome: Consequences
-
-
 def undo(before: Snapshot, why: str = "") -> Undone:
-    """The session without its last entry."""
+    """The session without its last entry: from the cached standing before it, if the
+    snapshot has one (`undo_last`), else every entry replayed."""
+    cut = undo_last(before, why)
+    return cut if cut is not None else undo_replayed(before, why)
+
+
+def undo_replayed(before: Snapshot, why: str = "") -> Undone:
+    """The undo with every entry but the last replayed."""
     session = before.session
     check_open(session)
     if not session.entries:
@@ -96,23 +100,21 @@ def undo(before: Snapshot, why: str = "") -> Undone:
     return Undone(before.played[-1], after, change, outcome)
 
 
-class Amended(NamedTuple):
-    before: Snapshot
-    position: int
-    """The entry replaced (0-based, among all entries)."""
-    played: list[Played[Any, Any, Any]]
-    change: Change
-    outcome: Consequences
-    rewritten: list[int]
-    """Later entries written out in full, as they were played (`as_recorded`)."""
-
-
 def amend(before: Snapshot, number: int, entry: Any, why: str = "",
           as_recorded: bool = False) -> Amended:
     """Deal `number` (as `show` numbers it) holding `entry`; every later deal replayed.
     Refused if it or a later deal then breaks a rule (a DealError names the first), if it
     changes nothing, or if a later deal would read otherwise than it was recorded (unless
-    `as_recorded`: that deal is then written out in full as it was played)."""
+    `as_recorded`: that deal is then written out in full as it was played). From the last
+    mark before the deal if there is one (`amend_from_mark`), else every entry replayed."""
+    fast = amend_from_mark(before, number, entry, why)
+    return fast if fast is not None else amend_replayed(before, number, entry, why,
+                                                        as_recorded)
+
+
+def amend_replayed(before: Snapshot, number: int, entry: Any, why: str = "",
+                   as_recorded: bool = False) -> Amended:
+    """`amend` with every entry read and replayed."""
     session, was = before.session, before.played
     check_open(session)
     index = _position(session, was, number)
@@ -145,6 +147,15 @@ def amend(before: Snapshot, number: int, entry: Any, why: str = "",
     change = Change(Replace(replaced), after, standing, tally(after, (p.result for p in played)),
                     revision)
     return Amended(before, index, played, change, outcome, rewritten)
+
+
+def played_deal(before: Snapshot, number: int) -> Played[Any, Any, Any]:
+    """Deal `number` (as `show` numbers it) as it was played: from the last mark before
+    it if there is one, else every entry replayed."""
+    tail = tail_from_mark(before, number - 1)
+    played: Played[Any, Any, Any] = (before.played[position(before, number)] if tail is None
+                                     else tail.played[number - tail.mark.entries])
+    return played
 
 
 def position(before: Snapshot, number: int) -> int:

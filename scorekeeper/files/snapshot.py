@@ -25,7 +25,7 @@ from ..session import (
     Standing,
     Tally,
     nets,
-    replay,
+    play_next,
     start,
     table_now,
     tally,
@@ -38,6 +38,7 @@ from .paths import session_name
 if TYPE_CHECKING:
     from ..history import Revision
     from ..tablenow import TableNow
+    from . import marks
 
 BOM = "\ufeff"
 
@@ -59,7 +60,7 @@ class Snapshot:
     def __init__(self, path: str, real: str, raw: bytes, identity: atomic.Identity,
                  layout: Layout, header: AnySession, standing: Standing[Any],
                  append: AppendPoint | None, counts: Tally, changes: int,
-                 full: Full | None = None) -> None:
+                 full: Full | None = None, last: cache.Last | None = None) -> None:
         self.path = path
         """The file as it was named (a link's own name for a session reached by a link)."""
         self.real = real
@@ -76,6 +77,12 @@ class Snapshot:
         """What `stats` counts of each player's play."""
         self.changes = changes
         """How many changes after the fact its history holds."""
+        self.last = last
+        """Where the last entry's line is and the sitting stood before it (a file of the
+        canonical layout); None: an undo reads the file."""
+        self.marks: list[marks.Mark] | None = None
+        """Where the sitting stood every thousand entries (files.marks): read when first
+        asked for (`find_marks`), or worked out when the file was read in full."""
         self._full = full
         self._nets: dict[str, int] | None = None
 
@@ -176,6 +183,24 @@ class Snapshot:
         except ScorekeeperError:
             return None
 
+    def find_last(self) -> cache.Last | None:
+        """`last`, found by reading the file in full if the cache did not keep it (a file
+        of the canonical layout whose last entry is not the one its cache last saw added:
+        the next undo after one)."""
+        if self.last is None and self.layout == Layout.CANONICAL and self.standing.entries > 1:
+            found = read_in_full(self.path, self.real, self.raw, self.identity)
+            self._full, self.last = found._full, found.last
+        return self.last
+
+    def find_marks(self) -> list[marks.Mark]:
+        """The sound marks of the file (files.marks), read once."""
+        if self.marks is None:
+            from . import marks
+
+            self.marks = (marks.read(self.real, self.raw, self.header)
+                          if self.layout == Layout.CANONICAL else [])
+        return self.marks
+
     def _read_in_full(self) -> Full:
         if self._full is None:
             text, _data, session, history = _decode(self.raw, self.path)
@@ -208,7 +233,7 @@ def from_bytes(path: str, real: str, raw: bytes, identity: atomic.Identity,
     kept = cache.read(real, raw, session_name(path))
     if kept is not None and kept.layout in Layout.__members__.values():
         return Snapshot(path, real, raw, identity, Layout(kept.layout), kept.header,
-                        kept.standing, kept.append, kept.tally, kept.changes)
+                        kept.standing, kept.append, kept.tally, kept.changes, last=kept.last)
     snapshot = read_in_full(path, real, raw, identity)
     if keep:
         keep_standing(snapshot, holding_lock)
@@ -220,7 +245,7 @@ def read_in_full(path: str, real: str, raw: bytes, identity: atomic.Identity) ->
     from . import codec
 
     text, data, session, history = _decode(raw, path)
-    played, standing = _replay(session, text, path)
+    played, standing, before_last, marked = _replay(session, text, path)
     if data.get("version") != codec.VERSION:
         layout, point = Layout.OLDER, None
     elif codec.dumps(session, history) == text:
@@ -228,26 +253,69 @@ def read_in_full(path: str, real: str, raw: bytes, identity: atomic.Identity) ->
     else:
         layout, point = Layout.HAND_LAID, _hand_laid_point(text, data)
     offset = len(BOM.encode()) if raw.startswith(BOM.encode()) else 0
-    return Snapshot(path, real, raw, identity, layout, session, standing,
-                    None if point is None else point.in_bytes(text, offset),
-                    tally(session, (p.result for p in played)), len(history),
-                    Full(session, played, history))
+    at = None if point is None else point.in_bytes(text, offset)
+    counts = tally(session, (p.result for p in played))
+    last = None
+    if layout == Layout.CANONICAL and at is not None and len(played) > 1:
+        begins = raw.rfind(b"\n    {", 0, at.start) + 1
+        last = cache.Last(begins, before_last, untally(session, counts, played[-1].result))
+    read = Snapshot(path, real, raw, identity, layout, session, standing, at, counts,
+                    len(history), Full(session, played, history), last)
+    if last is not None and at is not None:
+        read.marks = _marks(session, raw, at.start, played, counts, marked)
+    return read
+
+
+def _marks(session: AnySession, raw: bytes, end: int, played: list[Played[Any, Any, Any]],
+           counts: Tally, marked: list[Standing[Any]]) -> list[marks.Mark]:
+    """The marks of a file of the canonical layout read in full: where its line of entry
+    N begins, for each standing `marked` after N entries, and the counts then."""
+    from . import marks
+
+    if not marked:
+        return []
+    starts = marks.line_starts(raw, end, len(played) - marked[0].entries)
+    found = []
+    for index in range(len(played) - 1, marked[0].entries - 1, -1):
+        counts = untally(session, counts, played[index].result)
+        if marked and marked[-1].entries == index:
+            found.append(marks.Mark(index, starts[index - marked[0].entries],
+                                    marked.pop(), counts))
+    return found[::-1]
+
+def untally(session: AnySession, counts: Tally, result: Any) -> Tally:
+    """The counts of `stats` before the entry whose result is `result`."""
+    from ..seating import SeatingResult
+
+    before = {p: dict(c) for p, c in counts.items()}
+    if not isinstance(result, SeatingResult):
+        for player, key, n in session.game.count(result):
+            before[player][key] -= n
+    return before
 
 
 def keep_standing(snapshot: Snapshot, holding_lock: bool) -> None:
     """Write the cached standing of `snapshot`, if the session's lock is free (or held by
     the caller); a reader never waits to write it, and never fails for it."""
     kept = cache.Kept(snapshot.header, snapshot.standing, snapshot.layout.value,
-                      snapshot.append, snapshot.counts, snapshot.changes)
+                      snapshot.append, snapshot.counts, snapshot.changes, snapshot.last)
     if holding_lock:
-        cache.write(snapshot.real, snapshot.raw, kept)
+        _keep(snapshot, kept)
         return
     try:
         with atomic.locked(snapshot.real, wait=False) as mine:
             if mine:
-                cache.write(snapshot.real, snapshot.raw, kept)
+                _keep(snapshot, kept)
     except SessionError:
         pass  # a folder this user cannot write: no cache, only slower
+
+
+def _keep(snapshot: Snapshot, kept: cache.Kept) -> None:
+    cache.write(snapshot.real, snapshot.raw, kept)
+    if snapshot.marks:  # worked out by a read in full
+        from . import marks
+
+        marks.write(snapshot.real, snapshot.raw, snapshot.header, snapshot.marks)
 
 
 @value
@@ -272,12 +340,24 @@ def _decode(raw: bytes, label: str) -> tuple[str, dict[str, Any], AnySession,
     return text, data, decoded.session, decoded.history
 
 
-def _replay(session: AnySession, text: str, label: str) -> tuple[list[Played[Any, Any, Any]],
-                                                                  Standing[Any]]:
-    from . import codec
+def _replay(session: AnySession, text: str, label: str
+            ) -> tuple[list[Played[Any, Any, Any]], Standing[Any], Standing[Any],
+                       list[Standing[Any]]]:
+    """Every entry replayed, the standing after them, the standing before the last, and
+    the last `marks.KEPT` standings after a multiple of `marks.EVERY` entries."""
+    from . import codec, marks
 
     try:
-        return replay(session)
+        standing = before = start(session)
+        played = []
+        marked: list[Standing[Any]] = []
+        for entry in session.entries:
+            before = standing
+            last, standing = play_next(session, standing, entry)
+            played.append(last)
+            if standing.entries % marks.EVERY == 0 and standing.entries < len(session.entries):
+                marked = [*marked[1 - marks.KEPT:], standing]
+        return played, standing, before, marked
     except DealError as error:
         raise codec.located(text, label, [codec.deal_problem(error)])[0] from None
 
