@@ -285,3 +285,26 @@ def test_play_takes_the_session_given_before_or_after_it_with_none_current(
     result = CliRunner().invoke(cli, ["--dir", str(tmp_path), *args], input="show\n")
     assert result.exit_code == 0, result.output
     assert "No deals yet." in result.output
+
+
+@pytest.mark.parametrize("lang, line, said", [
+    ("en", "help new", "new GAME NAME --players A,B,...: start a session of GAME (loo, "
+                       "pinochle, bridge)"),
+    ("da", "hjælp ny", "ny SPIL NAVN --players A,B,...: start en session i SPIL (loo, "
+                       "pinochle, bridge)"),
+    ("en", "help new bridge", "Start a Bridge session NAME"),
+    ("en", "help new pinochle", "Start an Auction Pinochle session NAME"),
+])
+def test_help_new_is_how_new_is_typed_here_whatever_the_game(
+        tmp_path: Path, lang: str, line: str, said: str) -> None:
+    """In a Loo sitting, `help new` is not Loo's new: new at the prompt names its game."""
+    from click.testing import CliRunner
+
+    from scorekeeper.cli import cli
+
+    play_lines(tmp_path, [LOO])
+    result = CliRunner().invoke(cli, ["--lang", lang, "--dir", str(tmp_path), "play"],
+                                input=line + "\n")
+    assert result.exit_code == 0, result.output
+    assert said in result.output, result.output
+    assert "Three-card Loo" not in result.output and "trekorts-lu" not in result.output

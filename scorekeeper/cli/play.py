@@ -52,11 +52,6 @@ COMMANDS = {
     "help": _("this text, or help COMMAND"),
     "quit": _("leave the shell (or Ctrl-D)"),
 }
-HELP = _("""\
-Type a deal -- in short ({words}) or with its options -- or a command:
-{commands}
-A name may be cut short (b for Bob). Tab completes; Up and Ctrl-R find earlier lines.
-At a question, Enter, n, Ctrl-C and Ctrl-D all mean no.""")
 #: The answers to a question that say yes: a typed yes (or ja) to what cannot be taken
 #: back, else y (or j) too; and those that say no (any other answer is no as well).
 YES = ("yes", "ja")
@@ -415,7 +410,9 @@ def _one_line(shell: Shell, line: str, ask: Ask | None, begin: Begin | None) -> 
         return True
     first = command_name(words[0])
     if first == "help":
-        return _help(shell, words[1:])
+        from .helping import help_line
+
+        return help_line(shell, words[1:])
     if first == "new" or (len(words) > 1 and command_name(words[1]) == "new"
                           and _is_game(first)):
         return shell.new(words[1:] if first == "new" else [first, *words[2:]], begin)
@@ -423,7 +420,7 @@ def _one_line(shell: Shell, line: str, ask: Ask | None, begin: Begin | None) -> 
     if found is None:
         return None
     name, command, args = found
-    if name == "deal" and first != "deal" and (slip := _slip(shell, words[0])):
+    if name == "deal" and first != "deal" and (slip := slip_for(shell, words[0])):
         click.echo(_("Error: {message}").format(message=_(
             "unknown command {word}: did you mean {command}? ('help' lists them)").format(
                 word=quoted(words[0]), command=slip)), err=True)
@@ -462,32 +459,10 @@ def _use(shell: Shell, name: str) -> None:
     echo(_("Playing {path}.").format(path=shell.path))
 
 
-def _slip(shell: Shell, word: str) -> str | None:
+def slip_for(shell: Shell, word: str) -> str | None:
+    """The command `word` may be a slip for (Shell.mistyped), or None, also when the file
+    cannot be read."""
     try:
         return shell.mistyped(word)
     except ScorekeeperError:
         return None  # the file cannot be read: the deal says so
-
-
-def _help(shell: Shell, words: list[str]) -> bool:
-    """`help`, or `help COMMAND`: that command's own help."""
-    if not words:
-        commands = "\n".join(f"  {name:<10} {about}" for name, about in
-                             shell.commands().items())
-        echo(HELP.format(words=shell.form.words, commands=commands))
-        return True
-    if command_name(words[0]) in ("help", "quit"):  # the prompt's own: its line of help
-        word = said(command_name(words[0]))
-        echo(f"  {word:<10} {shell.commands()[word]}")
-        return True
-    found = shell.command([words[0], "--help"])
-    if found is None or (found[0] == "deal" and command_name(words[0]) != "deal"):
-        close = _slip(shell, words[0]) if found else None
-        text = (_("no command {word}: did you mean {command}?") if close else
-                _("no command {word} ('help' lists them)"))
-        click.echo(_("Error: {message}").format(message=text.format(
-            word=quoted(words[0]), command=close)), err=True)
-        return False
-    name, command, args = found
-    return shell.run(command, name, args)
-
