@@ -50,7 +50,9 @@ def test_every_word_the_danish_help_names_is_a_command(tmp_path: Path, game: str
     assert {"hjælp", "afslut", "vis", "fortryd", "opgør", "ret"} <= set(words)
     assert not {"help", "quit", "show", "undo", "settle", "amend"} & set(words)
     out, err = play(tmp_path, "da", *(f"hjælp {word}" for word in words))
-    assert err == "" and out.count("Brug: ") == len(words) - 2  # hjælp, afslut: a line
+    # hjælp, afslut, and ny (new names its game here): a line each
+    assert err == "" and out.count("Brug: ") == len(words) - 3
+    assert "ny SPIL NAVN" in out
     english, _err = play(tmp_path, "en", "help")
     assert len(listed(english)) == len(words)
     assert {command_name(word) for word in words} <= {
