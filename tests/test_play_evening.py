@@ -97,3 +97,27 @@ def test_a_deal_may_begin_with_the_word_deal_in_play(tmp_path: Path, game: str, 
                           text=True, capture_output=True, env=env, check=False)
     assert "unknown command" not in done.stderr
     assert ", dealt by Ann" in done.stdout and ", dealt by Bob" in done.stdout, done.stdout
+
+
+@pytest.mark.parametrize(("lang", "wrong", "right", "kept"), [
+    ("en", b"0,05 kr", b"0.05 kr", 'value = "0.05"'),
+    ("da", b"0.05.1 kr", b"0,05 kr", 'value = "0.05"'),
+    ("en", b"0 kr", b"\r", 'value = "1"'),
+])
+def test_a_stake_that_does_not_read_is_asked_again(tmp_path: Path, lang: str, wrong: bytes,
+                                                   right: bytes, kept: str) -> None:
+    """The stake asked for at the start reads as --value reads it, in the language spoken;
+    a slip is said and asked again, not the end of the start (the game and players kept)."""
+    with playing(tmp_path, SCOREKEEPER_LANG=lang) as screen:
+        screen.expect(b"(")
+        screen.type(b"l\r")
+        screen.expect(b"Ann,Bob,Cid")
+        screen.type(b"Ann,Bob,Cid\r")
+        screen.expect(b"[1]:")
+        screen.type(wrong + b"\r")
+        screen.expect(b"Error: " if lang == "en" else b"Fejl: ")
+        screen.expect(b"[1]:")
+        screen.type(right + (b"" if right.endswith(b"\r") else b"\r"))
+        screen.expect(b" + 3>")
+    text = next(tmp_path.glob("loo-*.toml")).read_text()
+    assert kept in text

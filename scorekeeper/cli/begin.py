@@ -86,10 +86,32 @@ def asked(folder: str, typed: list[str], read: Read) -> list[str] | None:
             return None
         args += ["--players", players_given(answer)]
         if "--value" not in args:
-            stake = read(_("Money per unit, and currency [1]: "), [], False)
+            stake = _stake(read)
             if stake is None:
                 return None
-            words = stake.split()
-            args += ["--value", words[0]] if words else []
-            args += ["--currency", " ".join(words[1:])] if len(words) > 1 else []
+            args += stake
     return args
+
+
+def _stake(read: Read) -> list[str] | None:
+    """--value and --currency as asked for ("0.05 kr", or Enter for 1): asked again, with
+    the reason, until the amount reads as money per unit (as --value reads it); None if
+    given up."""
+    from ..errors import RuleError
+    from ..ledger import check_value
+    from .options import echo
+    from .params import typed_amount
+
+    while True:
+        stake = read(_("Money per unit, and currency [1]: "), [], False)
+        if stake is None:
+            return None
+        words = stake.split()
+        if not words:
+            return []
+        try:
+            value = check_value(typed_amount(words[0]))
+        except RuleError as error:
+            echo(_("Error: {message}").format(message=error))
+            continue
+        return ["--value", value, *(["--currency", " ".join(words[1:])] if words[1:] else [])]
