@@ -121,3 +121,15 @@ def test_a_stake_that_does_not_read_is_asked_again(tmp_path: Path, lang: str, wr
         screen.expect(b" + 3>")
     text = next(tmp_path.glob("loo-*.toml")).read_text()
     assert kept in text
+
+
+def test_a_line_before_any_session_says_how_to_start_one(tmp_path: Path) -> None:
+    with playing(tmp_path) as screen:
+        screen.expect(b"Game (")
+        screen.type(b"\x03")  # not now
+        screen.expect(b"no session>")
+        for line in (b"a1 b2", b"show --format json", b"undo"):
+            screen.type(line + b"\r")
+            screen.expect_words(b"no session yet: start one with new, or use NAME")
+            assert b"unexpected extra" not in screen.seen
+        screen.expect(b"no session>")

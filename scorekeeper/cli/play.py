@@ -122,7 +122,8 @@ NO_SESSION = _("no session yet: start one with new, or use NAME")
 NO_SESSION_PIPED = _("no session: give -s NAME, or pipe in 'GAME new NAME --players A,B' first")
 
 
-@click.command("new", context_settings={"ignore_unknown_options": True})
+@click.command("new", context_settings={"ignore_unknown_options": True,
+                                       "allow_extra_args": True})
 def no_session() -> None:
     """Any command of a session, before one is chosen."""
     raise ScorekeeperError(NO_SESSION)
