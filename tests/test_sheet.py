@@ -422,3 +422,12 @@ def test_sheets_from_plays_prompt(tmp_path: Path) -> None:
     assert "The book: club" in pypdf.PdfReader(tmp_path / "b.pdf").pages[0].extract_text()
     text = "".join(_html_of(tmp_path / "s.html").text)
     assert "loo-2026-11-25" in text and "Still to pay:" in text
+
+
+def test_a_sheet_written_says_where_as_every_output_does(tmp_path: Path) -> None:
+    from .helpers import run
+
+    run(tmp_path, "loo new s --players Ann,Bob,Cid --date 2026-11-27")
+    made = run(tmp_path, f"sheet --output {tmp_path / 's.html'}")
+    assert made.stderr == f"Written to {tmp_path / 's.html'}.\n"
+    assert made.stdout == ""

@@ -80,6 +80,7 @@ def sheet(ctx: click.Context, session: str | None, whole_book: bool, output: str
         sys.stdout.flush()
     else:
         atomic.write_atomic(output, data)
+        click.echo(_("Written to {file}.").format(file=output), err=True)  # as --output is
     if problems:
         from .book import _report_problems
 
