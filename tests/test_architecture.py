@@ -42,7 +42,7 @@ ALLOWED = {
               "files", "book", "__init__", "i18n", "values"},
     # the views
     "render": {"errors", "ledger", "games", "session", "seating", "tablenow", "reckoning", "book",
-               "history", "render", "text", "i18n"},
+               "history", "render", "text", "i18n", "values"},
     # the command line: the top, anything
     "cli": None,
     "entry": None,

@@ -12,6 +12,7 @@ import click
 from .. import i18n
 from ..i18n import _, ngettext
 from ..text import quoted
+from ..values import replace
 from .options import CONTEXT, Command, folder_to_list, session_option
 
 if TYPE_CHECKING:
@@ -144,8 +145,8 @@ def _book_page(ctx: click.Context, problems: list[str], width: int) -> Page:
     chosen = choose(sittings, None, None, None, None)
     shown = report(chosen, book.account(chosen, made))
     listed = shown.tables[:1] if shown.tables and shown.tables[0].name == "sittings" else ()
-    pad = emit(shown._replace(title=(), tables=listed, footer=()), None, width)
-    rest = emit(shown._replace(title=(), tables=shown.tables[len(listed):]), None, width)
+    pad = emit(replace(shown, title=(), tables=listed, footer=()), None, width)
+    rest = emit(replace(shown, title=(), tables=shown.tables[len(listed):]), None, width)
     about = " ".join(line for line in shown.title if line)
     if found:
         about += " " + ngettext("{count} file left out: it cannot be read.",

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from ..errors import RuleError
 from ..i18n import _
 from ..ledger import Transfer
 from ..text import quoted
-from ..values import value
+from ..values import replace, value
 from .base import Dealing, Entry, Game, Partnerships, Seats
 from .data import Fields
 from .players import Players
@@ -74,7 +74,8 @@ def side_name(side: tuple[str, str]) -> str:
     return " & ".join(side)
 
 
-class Rubber(NamedTuple):
+@value
+class Rubber:
     """One rubber's score pad. Sides are 0 and 1, in the order of `teams`."""
 
     number: int
@@ -142,11 +143,12 @@ class Rubber(NamedTuple):
                 above += ((side, rubber_bonus, "rubber"),)
             else:
                 games.append(())
-        return self._replace(below=tuple(games), game_winners=winners,
+        return replace(self, below=tuple(games), game_winners=winners,
                              above=self.above + above, winner=winner), game_won
 
 
-class RubberSummary(NamedTuple):
+@value
+class RubberSummary:
     """A rubber in brief, as the end of a sitting reckons it."""
 
     number: int
@@ -174,7 +176,8 @@ class NewPartnerships:
         return None
 
 
-class PartnershipsResult(NamedTuple):
+@value
+class PartnershipsResult:
     """What a change of partnerships did: nothing yet, but set the next rubber's."""
 
     rubber: int
@@ -185,7 +188,8 @@ class PartnershipsResult(NamedTuple):
     transfers: tuple[Transfer, ...] = ()
 
 
-class Earlier(NamedTuple):
+@value
+class Earlier:
     """The rubbers won before the last one, newest first: a chain every later state
     shares, so a deal never copies what came before it."""
 
@@ -193,7 +197,8 @@ class Earlier(NamedTuple):
     before: Earlier | None
 
 
-class RubberState(NamedTuple):
+@value
+class RubberState:
     last: Rubber | None = None
     """The rubber being played, or the last one won; None before the first deal."""
     earlier: Earlier | None = None
@@ -227,7 +232,8 @@ class RubberState(NamedTuple):
 D = TypeVar("D", bound=Entry)
 
 
-class Scoring(NamedTuple):
+@value
+class Scoring:
     """What a deal writes on the pad (PartnershipGame.score): points below the line for
     `side`, and what is written above it for either side."""
 
@@ -236,7 +242,8 @@ class Scoring(NamedTuple):
     above: tuple[tuple[int, int, str], ...] = ()
 
 
-class DealResult(NamedTuple, Generic[D]):
+@value
+class DealResult(Generic[D]):
     """What one deal of a partnership game did."""
 
     rubber: Rubber
@@ -404,12 +411,12 @@ class PartnershipGame(Game[S, D | NewPartnerships, RubberState,
             number = rubber.number + 1 if waiting else rubber.number
             result = PartnershipsResult(number, entry.teams, waiting)
             turn = state.turn if waiting else state.turn or dealing.dealer
-            return state._replace(next_teams=entry.teams, turn=turn), result
+            return replace(state, next_teams=entry.teams, turn=turn), result
         check_named(rubber, self.named(entry), dealing.players)
         check_dealer(rubber, dealing.dealer)
         scoring = self.score(rubber, entry, dealing)
-        after, game_won = rubber.scored(*scoring, self.game_points(dealing.settings),
-                                        self.rubber_bonus)
+        after, game_won = rubber.scored(scoring.side, scoring.below, scoring.above,
+                                        self.game_points(dealing.settings), self.rubber_bonus)
         # The balances follow the rubber's reckoning as it stands: move them by its change.
         scored = DealResult(after, state.playing is None, entry, scoring.side, scoring.below,
                             after.above[len(rubber.above):], game_won,

@@ -17,10 +17,10 @@ line (a path, a name) is the one thing broken, wherever it must be.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import NamedTuple
 
 from ..i18n import _
 from ..text import width_of
+from ..values import replace, value
 
 #: How a number begins.
 NUMBER = "+-0123456789"
@@ -30,7 +30,8 @@ GAP = 2
 WRAP_LEAST = 20
 
 
-class Shape(NamedTuple):
+@value
+class Shape:
     """What the layout knows of a table: its titles and cells as text, and of each column
     whether it is numeric (aligned right, never split), may wrap, holds players' names."""
 
@@ -116,7 +117,7 @@ def abbreviations(names: Sequence[str], least: int = 3) -> dict[str, str]:
 def _abbreviated(shape: Shape, short: Mapping[str, str]) -> Shape:
     rows = [[short.get(cell, cell) if is_name else cell
              for cell, is_name in zip(row, shape.names, strict=True)] for row in shape.rows]
-    return shape._replace(titles=[short.get(t, t) for t in shape.titles], rows=rows)
+    return replace(shape, titles=[short.get(t, t) for t in shape.titles], rows=rows)
 
 
 def legend(short: Mapping[str, str], shape: Shape, width: int) -> list[str]:

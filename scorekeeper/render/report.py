@@ -9,13 +9,14 @@ character or a spreadsheet formula.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from .. import i18n
 from ..errors import UsageError
 from ..i18n import _
 from ..ledger import money_text
 from ..text import quoted, visible
+from ..values import replace, value
 from . import layout
 
 DEFAULT_FORMAT = "simple"
@@ -23,7 +24,8 @@ DEFAULT_FORMAT = "simple"
 NATIVE = ("simple",)
 
 
-class Column(NamedTuple):
+@value
+class Column:
     title: str
     numeric: bool = False
     """Numbers: aligned right, and never escaped as a formula in CSV ("-3" stays -3)."""
@@ -34,7 +36,8 @@ class Column(NamedTuple):
     """Its cells are players' names, which may be cut short to fit."""
 
 
-class Table(NamedTuple):
+@value
+class Table:
     columns: tuple[Column, ...]
     rows: Sequence[Sequence[object]]
     caption: str | None = None
@@ -49,7 +52,8 @@ class Table(NamedTuple):
     """How --table names it ("payments"), where a report has more than one."""
 
 
-class Report(NamedTuple):
+@value
+class Report:
     data: dict[str, Any] | Callable[[], dict[str, Any]]
     """What --format json prints (a function making it, when it costs to make)."""
     tables: tuple[Table, ...] = ()
@@ -119,7 +123,7 @@ def emit(report: Report, fmt: str | None, width: int | None = None, table: str |
         sheets = _chosen(_sheets(report), table, report, fmt)
         return _csv(sheets[0]) if sheets else ""
     if table is not None:
-        report = report._replace(tables=tuple(_chosen(report.tables, table, report, fmt)),
+        report = replace(report, tables=tuple(_chosen(report.tables, table, report, fmt)),
                                  drawing=None)
     if fmt is None and report.drawing is not None:
         body = ["\n".join(_prose([report.drawing(width)], width))]

@@ -9,6 +9,7 @@ from ..book import PaidUp
 from ..book import places as book_places
 from ..i18n import _, day, number
 from ..ledger import shown
+from ..values import replace
 from .report import Column, Report, Table, for_both
 
 
@@ -43,6 +44,6 @@ def with_payments(report: Report, currency: str, places: int, made: PaidUp) -> R
     footer = tuple(line for line in report.footer
                    if line != _("Nobody owes anybody anything.")) + done
     more = english() if callable(english) else english
-    return report._replace(data=data, tables=(report.tables[0], *people), footer=footer,
+    return replace(report, data=data, tables=(report.tables[0], *people), footer=footer,
                            sheets=(*original, *(more or people)))
 
