@@ -308,3 +308,19 @@ def test_help_new_is_how_new_is_typed_here_whatever_the_game(
     assert result.exit_code == 0, result.output
     assert said in result.output, result.output
     assert "Three-card Loo" not in result.output and "trekorts-lu" not in result.output
+
+
+def test_the_lines_typed_are_kept_for_the_user_alone(tmp_path: Path) -> None:
+    """Up and Ctrl-R's history holds the players' names and money: 0600 in a 0700 folder,
+    as the caches are, whatever the umask."""
+    import stat
+
+    with shell(tmp_path) as screen:
+        screen.expect(b"hand 1")
+        screen.type(b"b=3 c=0\r")
+        screen.expect(b"hand 2")
+    folder = tmp_path / ".local" / "share" / "scorekeeper" / "history"
+    kept = list(folder.iterdir())
+    assert kept and all(stat.S_IMODE(p.stat().st_mode) == 0o600 for p in kept)
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert any("b=3 c=0" in p.read_text() for p in kept)

@@ -311,12 +311,25 @@ def _history(path: str) -> History:
 
     try:
         folder = os.path.join(default_dir(), "history")
-        os.makedirs(folder, exist_ok=True)
+        os.makedirs(folder, mode=0o700, exist_ok=True)
         real = os.path.realpath(path)
-        kept = f"{session_name(path)}-{digest(real.encode()).hex()[:12]}"
-        return _KeptHistory(os.path.join(folder, kept))
+        kept = os.path.join(folder, f"{session_name(path)}-{digest(real.encode()).hex()[:12]}")
+        _private(kept)
+        return _KeptHistory(kept)
     except OSError:
         return InMemoryHistory()
+
+
+def _private(path: str) -> None:
+    """The history file made (or kept) readable by the user alone, as the caches are: the
+    lines typed hold the players' names and their money. Never followed through a link."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0),
+                 0o600)
+    try:
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o600)
+    finally:
+        os.close(fd)
 
 
 def escaped(word: str) -> str:
