@@ -358,3 +358,19 @@ def test_the_books_cache_follows_a_folder_moved(club: Path) -> None:
         assert {p.name: p.read_bytes() for p in moved.glob("*.toml")} == before
     finally:
         (moved / "loo-2026-11-25.toml").chmod(0o644)
+
+
+def test_a_payments_currency_spelt_in_another_case_is_refused_naming_its_line(
+        tmp_path: Path) -> None:
+    """'sek' for the sittings' SEK would be a currency of its own: the payment in no
+    account, a plan that pays it back. Refused by check, book, settle and pay alike."""
+    for path in CLUB.glob("*.toml"):
+        shutil.copy(path, tmp_path / path.name)
+    payments = tmp_path / "payments.toml"
+    payments.write_text(payments.read_text().replace('currency = "SEK"', 'currency = "sek"', 1))
+    before = payments.read_bytes()
+    said = "currency 'sek' is SEK in the sittings: write it so"
+    for line in (f"check {payments}", "book", "pay Erik Ann 1 --currency DKK"):
+        result = run(tmp_path, line, code=1)
+        assert said in result.output and f"{payments}:" in result.output, (line, result.output)
+    assert payments.read_bytes() == before

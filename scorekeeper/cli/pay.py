@@ -191,13 +191,15 @@ def _payment(found: Folder, words: tuple[str, ...], given: Given, new_player: bo
 
 
 def held_to_places(payments: Any, sittings: list[Any]) -> Any:
-    """The payments file as read, if each payment's money is held by its currency as the
-    sittings `sittings` say (files.payfile.check_places); SessionFileError if not."""
+    """The payments file as read, if each payment's currency is spelt as the sittings
+    `sittings` spell it and its money is held by that currency as they say
+    (files.payfile.check_currencies, check_places); SessionFileError if not."""
     import functools
 
     from ..book import currency_places
     from ..files import payfile
 
+    payfile.check_currencies(payments, {s.currency for s in sittings})
     return payfile.check_places(payments, functools.cache(
         lambda currency: currency_places(sittings, currency)))
 

@@ -177,6 +177,20 @@ def check_places(read: Payments, places: Callable[[str], int]) -> Payments:
     return read
 
 
+def check_currencies(read: Payments, known: set[str]) -> Payments:
+    """`read` if no payment's currency is one of the sittings' (`known`) in another case
+    ("sek" for SEK): that would be a currency of its own, and the payment would count in
+    none of the sittings' accounts. SessionFileError (FILE:LINE) naming the first."""
+    spelt = {c.casefold(): c for c in known}
+    for p in read.payments:
+        meant = spelt.get(p.currency.casefold())
+        if meant is not None and meant != p.currency:
+            raise SessionFileError(read.path, _payment_line(read, p.number), _(
+                "payment {number}: currency {currency} is {meant} in the sittings: write it "
+                "so").format(number=p.number, currency=quoted(p.currency), meant=meant))
+    return read
+
+
 def _payment_line(read: Payments, number: int) -> int:
     """The line of the file `read` where payment `number` is."""
     from .outline import outline
