@@ -32,12 +32,13 @@ def show(session: AnySession, played: list[Played[Any, Any, Any]], standing: Sta
                    Column(_("what happened"), wrap=True),
                    *(Column(p, numeric=True) for p in players),
                    *(Column(view.account_name(a), numeric=True) for a in extra))
+        balance, account = _written(signed), _written(str)
         rows = [[("" if p.number is None else str(p.number)) + ("*" if i in changed else ""),
                  p.dealer or "",
                  view.what(p.result),
-                 *[number(signed(p.balances[player])) if player in p.balances else ""
+                 *[balance(p.balances[player]) if player in p.balances else ""
                    for player in players],
-                 *[number(str(p.balances[a])) for a in extra]]
+                 *[account(p.balances[a]) for a in extra]]
                 for i, p in enumerate(played)]
         record = ngettext("deal", "deals", 1)  # what a row is, when a row is a record
         return (Table(columns, rows, players=tuple(players), record=record),) if rows else ()
@@ -66,6 +67,20 @@ def show(session: AnySession, played: list[Played[Any, Any, Any]], standing: Sta
         pad = drawing
         drawing = lambda width: "\n".join([pad(width), *notes])  # noqa: E731
     return Report(data, tables, title, footer, drawing, sheets)
+
+
+def _written(form: Callable[[int], str]) -> Callable[[int], str]:
+    """A balance as `form` and the language write it (i18n.number), each amount worked out
+    once: the rows of a long sitting hold the same amounts again and again."""
+    texts: dict[int, str] = {}
+
+    def written(units: int) -> str:
+        text = texts.get(units)
+        if text is None:
+            text = texts[units] = number(form(units))
+        return text
+
+    return written
 
 
 def _marked(view: Any, played: list[Played[Any, Any, Any]], changed: set[int] | frozenset[int],
