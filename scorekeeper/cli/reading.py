@@ -4,8 +4,8 @@ and print the shell completion script."""
 from __future__ import annotations
 
 import sys
-from contextlib import nullcontext
-from typing import Any
+from contextlib import nullcontext, suppress
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -31,6 +31,10 @@ from .options import (
     session_path,
     table_option,
 )
+
+if TYPE_CHECKING:
+    from ..files import Snapshot
+    from ..render.report import Report
 
 
 @click.command(context_settings=CONTEXT, cls=Command, help=_("""\
@@ -132,14 +136,43 @@ def show(ctx: click.Context, session: str | None, chart: bool, no_pager: bool,
 
         draw_chart(lambda canvas: session_chart(shown.session, shown.played, canvas))
         return
-    from ..history import changed_entries
     from ..render.report import emit as render
     from .options import output_width
     from .pager import page
 
-    made = report(shown.session, shown.played, shown.standing, changed_entries(shown.history))
-    page(render(made, fmt, output_width() if fmt not in ("json", "csv") else None),
-         no_pager)
+    if fmt in ("json", "csv"):
+        from ..history import changed_entries
+
+        made = report(shown.session, shown.played, shown.standing,
+                      changed_entries(shown.history))
+        page(render(made, fmt), no_pager)
+        return
+    page(render(_formatted(shown), fmt, output_width()), no_pager)
+
+
+def _formatted(shown: Snapshot) -> Report:
+    """`show` for a person (a table, or the game's drawing): the rows kept of its last
+    show of these bytes in this language (files.shown), else the sitting replayed, and its
+    rows kept for next time."""
+    from ..files import atomic
+    from ..files import shown as kept
+    from ..history import changed_entries
+    from ..render.reports import draws, show, show_formatted, show_rows
+    from ..session import everyone
+
+    header, language = shown.header, i18n.speaking().code
+    if draws(header):
+        return show(shown.session, shown.played, shown.standing, changed_entries(shown.history))
+    found = kept.read(shown.real, shown.raw, language)
+    if found is not None:
+        return show_formatted(header, shown.standing, found.rows, found.changed)
+    changed = frozenset(changed_entries(shown.history))
+    rows = show_rows(shown.session, shown.played, everyone(shown.session, shown.standing),
+                     changed)
+    with suppress(ScorekeeperError), atomic.locked(shown.real, wait=False) as mine:
+        if mine:  # a reader never waits to keep them
+            kept.write(shown.real, shown.raw, language, kept.Shown(rows, changed))
+    return show_formatted(shown.session, shown.standing, rows, changed)
 
 
 @click.command("history", context_settings=CONTEXT, cls=Command, help=_("""\

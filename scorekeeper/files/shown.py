@@ -1,0 +1,75 @@
+"""The table `show` prints of a sitting, kept beside it in a hidden `.NAME.toml.shown`, so
+that showing a long sitting again formats what it printed rather than reading and replaying
+every deal: `show` of 10,000 Loo deals in 0.36 s is 0.12 s so (benchmarks/bench.py).
+
+What is kept is each row's cells as the table of `show` has them (render.reports.show_rows),
+in one language, and which entries were changed after they were played. It is trusted as
+the cached standing is (files.cache): only if this user's scorekeeper wrote it (signed with
+the user's key), by this version, in the language spoken now, from exactly the bytes the
+file holds now (their size and digest). Any change to the file makes it unused; the file
+read in full is always the answer, and `show` writes it anew. One language is kept at a
+time: the last one shown in.
+"""
+
+from __future__ import annotations
+
+import marshal
+from contextlib import suppress
+
+from .. import __version__
+from ..errors import ScorekeeperError
+from ..values import value
+from . import cache, signing
+from .atomic import hidden_beside, write_atomic
+
+MAGIC = "scorekeeper shown 1"
+
+
+@value
+class Shown:
+    """What `show` printed of a file: its rows and its entries changed after the fact."""
+
+    rows: list[list[str]]
+    changed: frozenset[int]
+    """The entries (from 0) changed after they were played."""
+
+
+def path_of(session_path: str) -> str:
+    return hidden_beside(session_path, ".shown")
+
+
+def read(session_path: str, raw: bytes, language: str) -> Shown | None:
+    """What `show` printed, in `language`, of the file holding `raw`, if a sound record of
+    it is kept; None otherwise (missing, stale or damaged: never an error)."""
+    try:
+        opened = signing.opened(cache.read_kept(path_of(session_path)))
+        if opened is None:
+            return None
+        magic, version, spoken, size, made_from, rows, changed = marshal.loads(opened)
+        if (magic, version, spoken, size) != (MAGIC, __version__, language, len(raw)):
+            return None
+        if made_from != cache.digest(raw) or not _table(rows):
+            return None
+        return Shown(rows, frozenset(int(i) for i in changed))
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+
+
+def _table(rows: object) -> bool:
+    """Whether `rows` is a table of text, every row as long."""
+    if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
+        return False
+    return len({len(row) for row in rows}) <= 1 and all(
+        type(cell) is str for row in rows for cell in row)
+
+
+def write(session_path: str, raw: bytes, language: str, shown: Shown) -> None:
+    """Keep `shown` as what `show` printed, in `language`, of the file holding `raw`. One
+    that cannot be written only makes the next show slower. The caller holds the session's
+    lock."""
+    record = (MAGIC, __version__, language, len(raw), cache.digest(raw), shown.rows,
+              sorted(shown.changed))
+    with suppress(ScorekeeperError, ValueError, OSError):
+        signed = signing.sealed(marshal.dumps(record))
+        if signed is not None:
+            write_atomic(path_of(session_path), signed, durable=False, mode=cache.PRIVATE)
