@@ -56,11 +56,12 @@ def read(session_path: str, raw: bytes, language: str) -> Shown | None:
 
 
 def _table(rows: object) -> bool:
-    """Whether `rows` is a table of text, every row as long."""
-    if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
+    """Whether `rows` is a table of text, every row as long (a cell that is not text a
+    TypeError)."""
+    if not isinstance(rows, list) or not all(type(row) is list for row in rows):
         return False
-    return len({len(row) for row in rows}) <= 1 and all(
-        type(cell) is str for row in rows for cell in row)
+    "".join(map("".join, rows))
+    return len(set(map(len, rows))) <= 1
 
 
 def write(session_path: str, raw: bytes, language: str, shown: Shown) -> None:
