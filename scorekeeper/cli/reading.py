@@ -34,7 +34,6 @@ from .options import (
 
 if TYPE_CHECKING:
     from ..files import Snapshot
-    from ..render.report import Report
 
 
 @click.command(context_settings=CONTEXT, cls=Command, help=_("""\
@@ -147,32 +146,51 @@ def show(ctx: click.Context, session: str | None, chart: bool, no_pager: bool,
                       changed_entries(shown.history))
         page(render(made, fmt), no_pager)
         return
-    page(render(_formatted(shown), fmt, output_width()), no_pager)
+    page(_formatted(shown, fmt, output_width()), no_pager)
 
 
-def _formatted(shown: Snapshot) -> Report:
-    """`show` for a person (a table, or the game's drawing): the rows kept of its last
-    show of these bytes in this language (files.shown), else the sitting replayed, and its
-    rows kept for next time."""
-    from ..files import atomic
+def _formatted(shown: Snapshot, fmt: str | None, width: int | None) -> str:
+    """`show` for a person, in a table format (`fmt`) or as the game's own (None), fitted
+    to `width`: what was kept of its last show of these bytes in this language
+    (files.shown: the rows, or a drawing as drawn for this width), else the sitting
+    replayed, and what it printed kept for next time."""
     from ..files import shown as kept
     from ..history import changed_entries
+    from ..render.report import emit
     from ..render.reports import draws, show, show_formatted, show_rows
     from ..session import everyone
 
     header, language = shown.header, i18n.speaking().code
-    if draws(header):
-        return show(shown.session, shown.played, shown.standing, changed_entries(shown.history))
+    drawn = draws(header)
+    if drawn and fmt is not None:  # a table of a game that draws: not kept
+        return emit(show(shown.session, shown.played, shown.standing,
+                         changed_entries(shown.history)), fmt, width)
     found = kept.read(shown.real, shown.raw, language)
-    if found is not None:
-        return show_formatted(header, shown.standing, found.rows, found.changed)
+    if found is not None and not drawn:
+        return emit(show_formatted(header, shown.standing, found.rows, found.changed), fmt,
+                    width)
+    if found is not None and found.drawing is not None and found.width == width:
+        return found.drawing
     changed = frozenset(changed_entries(shown.history))
+    if drawn:
+        text = emit(show(shown.session, shown.played, shown.standing, changed), fmt, width)
+        _keep(shown, language, kept.Shown([], changed, text, width))
+        return text
     rows = show_rows(shown.session, shown.played, everyone(shown.session, shown.standing),
                      changed)
+    _keep(shown, language, kept.Shown(rows, changed))
+    return emit(show_formatted(shown.session, shown.standing, rows, changed), fmt, width)
+
+
+def _keep(shown: Snapshot, language: str, printed: Any) -> None:
+    """Keep what `show` printed (files.shown.Shown), if the session's lock is free: a
+    reader never waits to keep it."""
+    from ..files import atomic
+    from ..files import shown as kept
+
     with suppress(ScorekeeperError), atomic.locked(shown.real, wait=False) as mine:
-        if mine:  # a reader never waits to keep them
-            kept.write(shown.real, shown.raw, language, kept.Shown(rows, changed))
-    return show_formatted(shown.session, shown.standing, rows, changed)
+        if mine:
+            kept.write(shown.real, shown.raw, language, printed)
 
 
 @click.command("history", context_settings=CONTEXT, cls=Command, help=_("""\
