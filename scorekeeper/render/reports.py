@@ -73,8 +73,7 @@ def show_formatted(session: AnySession, standing: Standing[Any], rows: list[list
     def unknown() -> Any:
         raise ValueError("show_formatted has no data: JSON and CSV are made by show")
 
-    return _show(session, standing, lambda: rows, changed, unknown, None)._replace(
-        sheets=unknown)
+    return _show(session, standing, lambda: rows, changed, unknown, None, unknown)
 
 
 def draws(session: AnySession) -> bool:
@@ -86,9 +85,11 @@ def draws(session: AnySession) -> bool:
 
 def _show(session: AnySession, standing: Standing[Any], rows: Callable[[], list[list[str]]],
           changed: set[int] | frozenset[int], data: Callable[[], dict[str, Any]],
-          drawing: Callable[[int | None], str] | None) -> Report:
+          drawing: Callable[[int | None], str] | None,
+          sheets: Callable[[], tuple[Table, ...]] | None = None) -> Report:
     """The report of `show`: its table of `rows` (made in the language in which it is
-    drawn), its standing and notes below."""
+    drawn), its standing and notes below; CSV's tables `sheets` (None: the table made
+    again in English, as `for_both` makes it)."""
     view = view_of(session.game)
     players = everyone(session, standing)
     extra = list(session.game.accounts)
@@ -104,9 +105,10 @@ def _show(session: AnySession, standing: Standing[Any], rows: Callable[[], list[
 
     footer = (*view.standing_lines(session, standing), next_dealer(standing),
               *_marked(view, [], changed))
-    tables, sheets = for_both(table)
+    tables, in_english = for_both(table)
     title = () if tables else (_("No deals yet."),)
-    return Report(data, tables, title, footer, drawing, sheets)
+    return Report(data, tables, title, footer, drawing,
+                  in_english if sheets is None else sheets)
 
 
 def _written(form: Callable[[int], str]) -> Callable[[int], str]:
