@@ -53,7 +53,9 @@ class Catalogue:
     the whole file with gettext.GNUTranslations costs 13M instructions, 6% of a deal
     (258M against 245M in English, callgrind, a Loo deal into 300 deals); read so, the
     Danish deal costs what the English one does. Plural forms are Danish and English
-    alike: one, and the rest (n != 1); the header's Plural-Forms is checked to say so."""
+    alike: one, and the rest (n != 1); the header's Plural-Forms is checked to say so.
+    Each message is looked up once: `show` of 10,000 Bridge deals asks for the same few
+    messages 90,000 times (Danish, 707 ms against 316 ms in English before; now alike)."""
 
     MAGIC = 0x950412DE
 
@@ -66,6 +68,8 @@ class Catalogue:
         self.originals = view[originals:originals + 8 * count].cast("I")
         self.translations = view[translations:translations + 8 * count].cast("I")
         self.count = count
+        self._known: dict[tuple[str, ...], str] = {}
+        """Each message already looked up (its key: the message, its context or plural)."""
         if b"plural=(n != 1)" not in self._string(self.translations, 0):
             raise ValueError("a catalogue whose plural forms are not one and the rest")
 
@@ -91,6 +95,12 @@ class Catalogue:
     def gettext(self, message: str) -> str:
         """`message` translated; as gettext, a message that is only the singular of a
         plural entry is given that entry's form for one."""
+        known = self._known.get((message,))
+        if known is None:
+            known = self._known[(message,)] = self._gettext(message)
+        return known
+
+    def _gettext(self, message: str) -> str:
         if not message:
             return message
         found = self._found(message.encode("utf-8"), False)
@@ -100,10 +110,21 @@ class Catalogue:
 
     def pgettext(self, context: str, message: str) -> str:
         """`message` in `context` (gettext's key: the context, EOT, the message)."""
-        found = self._found(f"{context}\x04{message}".encode(), False)
-        return message if found is None else found.decode("utf-8")
+        key = (context, message, "")
+        known = self._known.get(key)
+        if known is None:
+            found = self._found(f"{context}\x04{message}".encode(), False)
+            known = self._known[key] = message if found is None else found.decode("utf-8")
+        return known
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
+        key = (singular, plural, str(int(count != 1)), "")
+        known = self._known.get(key)
+        if known is None:
+            known = self._known[key] = self._ngettext(singular, plural, count)
+        return known
+
+    def _ngettext(self, singular: str, plural: str, count: int) -> str:
         found = self._found(singular.encode("utf-8"), True)
         if found is None:
             return singular if count == 1 else plural

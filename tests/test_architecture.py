@@ -63,6 +63,7 @@ FILES = {
     "snapshot": {"append", "atomic", "cache", "codec", "marks", "paths", "textedit",
                  "tomlread"},
     "marks": {"atomic", "cache", "codec", "signing"},
+    "shown": {"atomic", "cache", "signing"},
     "payfile": {"append", "atomic", "codec", "edits", "fastread", "outline", "paths", "store",
                 "tomlread", "tomltext", "paycache"},
     "paycache": {"atomic", "cache", "codec", "signing"},

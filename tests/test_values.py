@@ -89,3 +89,21 @@ def test_a_value_checks_itself_and_cannot_be_changed() -> None:
             wrong()
     assert Mine(1, "x") != Theirs(1, "x")
     assert Mine[int].__name__ == "Mine" or Mine[int] is not None  # still generic
+
+
+@given(st.integers(0, 9), simple, st.tuples(st.integers(0, 3)),
+       st.dictionaries(st.text(max_size=2), st.integers(), max_size=2))
+def test_every_field_by_position_is_the_value_made_by_name(a: int, b: object,
+                                                           c: tuple[int, ...],
+                                                           d: dict[str, int]) -> None:
+    """Every field given by position (the quick way `__init__` takes) makes the value
+    made by name, checked and completed by `__post_init__` as the other ways are."""
+    by_position, by_name = Mine(a, b, c, d), Mine(a=a, b=b, c=c, d=d)
+    assert by_position == by_name
+    assert repr(by_position) == repr(Theirs(a, b, c, d)).replace("Theirs", "Mine")
+    assert (by_position.a, by_position.b, by_position.c, by_position.d, by_position.twice) == (
+        a, b, c, d, a * 2)
+    with pytest.raises(ValueError, match="negative"):
+        Mine(-1 - a, b, c, d)
+    with pytest.raises(TypeError):
+        Mine(a, b, c, d, a)  # type: ignore[call-arg]

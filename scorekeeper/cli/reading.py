@@ -4,8 +4,8 @@ and print the shell completion script."""
 from __future__ import annotations
 
 import sys
-from contextlib import nullcontext
-from typing import Any
+from contextlib import nullcontext, suppress
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -31,6 +31,9 @@ from .options import (
     session_path,
     table_option,
 )
+
+if TYPE_CHECKING:
+    from ..files import Snapshot
 
 
 @click.command(context_settings=CONTEXT, cls=Command, help=_("""\
@@ -132,14 +135,62 @@ def show(ctx: click.Context, session: str | None, chart: bool, no_pager: bool,
 
         draw_chart(lambda canvas: session_chart(shown.session, shown.played, canvas))
         return
-    from ..history import changed_entries
     from ..render.report import emit as render
     from .options import output_width
     from .pager import page
 
-    made = report(shown.session, shown.played, shown.standing, changed_entries(shown.history))
-    page(render(made, fmt, output_width() if fmt not in ("json", "csv") else None),
-         no_pager)
+    if fmt in ("json", "csv"):
+        from ..history import changed_entries
+
+        made = report(shown.session, shown.played, shown.standing,
+                      changed_entries(shown.history))
+        page(render(made, fmt), no_pager)
+        return
+    page(_formatted(shown, fmt, output_width()), no_pager)
+
+
+def _formatted(shown: Snapshot, fmt: str | None, width: int | None) -> str:
+    """`show` for a person, in a table format (`fmt`) or as the game's own (None), fitted
+    to `width`: what was kept of its last show of these bytes in this language
+    (files.shown: the rows, or a drawing as drawn for this width), else the sitting
+    replayed, and what it printed kept for next time."""
+    from ..files import shown as kept
+    from ..history import changed_entries
+    from ..render.report import emit
+    from ..render.reports import draws, show, show_formatted, show_rows
+    from ..session import everyone
+
+    header, language = shown.header, i18n.speaking().code
+    drawn = draws(header)
+    if drawn and fmt is not None:  # a table of a game that draws: not kept
+        return emit(show(shown.session, shown.played, shown.standing,
+                         changed_entries(shown.history)), fmt, width)
+    found = kept.read(shown.real, shown.raw, language)
+    if found is not None and not drawn:
+        return emit(show_formatted(header, shown.standing, found.rows, found.changed), fmt,
+                    width)
+    if found is not None and found.drawing is not None and found.width == width:
+        return found.drawing
+    changed = frozenset(changed_entries(shown.history))
+    if drawn:
+        text = emit(show(shown.session, shown.played, shown.standing, changed), fmt, width)
+        _keep(shown, language, kept.Shown([], changed, text, width))
+        return text
+    rows = show_rows(shown.session, shown.played, everyone(shown.session, shown.standing),
+                     changed)
+    _keep(shown, language, kept.Shown(rows, changed))
+    return emit(show_formatted(shown.session, shown.standing, rows, changed), fmt, width)
+
+
+def _keep(shown: Snapshot, language: str, printed: Any) -> None:
+    """Keep what `show` printed (files.shown.Shown), if the session's lock is free: a
+    reader never waits to keep it."""
+    from ..files import atomic
+    from ..files import shown as kept
+
+    with suppress(ScorekeeperError), atomic.locked(shown.real, wait=False) as mine:
+        if mine:
+            kept.write(shown.real, shown.raw, language, printed)
 
 
 @click.command("history", context_settings=CONTEXT, cls=Command, help=_("""\

@@ -25,22 +25,6 @@ def show(session: AnySession, played: list[Played[Any, Any, Any]], standing: Sta
     The entries `changed` after they were played (0-based) are marked *."""
     view = view_of(session.game)
     players = everyone(session, standing)  # and every player who sat at the table
-    extra = list(session.game.accounts)
-
-    def table() -> tuple[Table, ...]:
-        columns = (Column("#", numeric=True), Column(_("dealer"), name=True),
-                   Column(_("what happened"), wrap=True),
-                   *(Column(p, numeric=True) for p in players),
-                   *(Column(view.account_name(a), numeric=True) for a in extra))
-        rows = [[("" if p.number is None else str(p.number)) + ("*" if i in changed else ""),
-                 p.dealer or "",
-                 view.what(p.result),
-                 *[number(signed(p.balances[player])) if player in p.balances else ""
-                   for player in players],
-                 *[number(str(p.balances[a])) for a in extra]]
-                for i, p in enumerate(played)]
-        record = ngettext("deal", "deals", 1)  # what a row is, when a row is a record
-        return (Table(columns, rows, players=tuple(players), record=record),) if rows else ()
 
     def data() -> dict[str, Any]:
         return {
@@ -56,16 +40,89 @@ def show(session: AnySession, played: list[Played[Any, Any, Any]], standing: Sta
             **view.show_data(session, played, standing),
         }
 
-    footer = (*view.standing_lines(session, standing), next_dealer(standing),
-              *_marked(view, played, changed))
-    tables, sheets = for_both(table)
-    title = () if played else (_("No deals yet."),)
     drawing = view.drawing(session, played, standing)
     if drawing is not None and changed:
         notes = _marked(view, played, changed, listed=True)
         pad = drawing
         drawing = lambda width: "\n".join([pad(width), *notes])  # noqa: E731
-    return Report(data, tables, title, footer, drawing, sheets)
+    return _show(session, standing, lambda: show_rows(session, played, players, changed),
+                 changed, data, drawing)
+
+
+def show_rows(session: AnySession, played: list[Played[Any, Any, Any]], players: list[str],
+              changed: set[int] | frozenset[int]) -> list[list[str]]:
+    """The rows of the table of `show`, in the language spoken: each entry's number (*:
+    `changed`), dealer, what it did, and the balances after it."""
+    view = view_of(session.game)
+    extra = list(session.game.accounts)
+    balance, account = _written(signed), _written(str)
+    return [[("" if p.number is None else str(p.number)) + ("*" if i in changed else ""),
+             p.dealer or "",
+             view.what(p.result),
+             *[balance(p.balances[player]) if player in p.balances else ""
+               for player in players],
+             *[account(p.balances[a]) for a in extra]]
+            for i, p in enumerate(played)]
+
+
+def show_formatted(session: AnySession, standing: Standing[Any], rows: list[list[str]],
+                   changed: frozenset[int]) -> Report:
+    """`show` of a sitting whose rows (`show_rows`) are known, for a table format: what
+    `show` gives, formatted again rather than replayed (files.shown keeps them). Its JSON
+    is not known (its entries' data is not kept), nor a drawing (`draws`)."""
+    def unknown() -> Any:
+        raise ValueError("show_formatted has no data: JSON and CSV are made by show")
+
+    return _show(session, standing, lambda: rows, changed, unknown, None, unknown)
+
+
+def draws(session: AnySession) -> bool:
+    """Whether the game's `show` prints a drawing (Bridge's score pad), not its table."""
+    from .base import View
+
+    return type(view_of(session.game)).drawing is not View.drawing
+
+
+def _show(session: AnySession, standing: Standing[Any], rows: Callable[[], list[list[str]]],
+          changed: set[int] | frozenset[int], data: Callable[[], dict[str, Any]],
+          drawing: Callable[[int | None], str] | None,
+          sheets: Callable[[], tuple[Table, ...]] | None = None) -> Report:
+    """The report of `show`: its table of `rows` (made in the language in which it is
+    drawn), its standing and notes below; CSV's tables `sheets` (None: the table made
+    again in English, as `for_both` makes it)."""
+    view = view_of(session.game)
+    players = everyone(session, standing)
+    extra = list(session.game.accounts)
+
+    def table() -> tuple[Table, ...]:
+        columns = (Column("#", numeric=True), Column(_("dealer"), name=True),
+                   Column(_("what happened"), wrap=True),
+                   *(Column(p, numeric=True) for p in players),
+                   *(Column(view.account_name(a), numeric=True) for a in extra))
+        made = rows()
+        record = ngettext("deal", "deals", 1)  # what a row is, when a row is a record
+        return (Table(columns, made, players=tuple(players), record=record),) if made else ()
+
+    footer = (*view.standing_lines(session, standing), next_dealer(standing),
+              *_marked(view, [], changed))
+    tables, in_english = for_both(table)
+    title = () if tables else (_("No deals yet."),)
+    return Report(data, tables, title, footer, drawing,
+                  in_english if sheets is None else sheets)
+
+
+def _written(form: Callable[[int], str]) -> Callable[[int], str]:
+    """A balance as `form` and the language write it (i18n.number), each amount worked out
+    once: the rows of a long sitting hold the same amounts again and again."""
+    texts: dict[int, str] = {}
+
+    def written(units: int) -> str:
+        text = texts.get(units)
+        if text is None:
+            text = texts[units] = number(form(units))
+        return text
+
+    return written
 
 
 def _marked(view: Any, played: list[Played[Any, Any, Any]], changed: set[int] | frozenset[int],
