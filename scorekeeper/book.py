@@ -169,13 +169,19 @@ def account(sittings: Sequence[SessionSummary], paid: Sequence[Paid] = ()) -> li
 
 def unpaid(sittings: Sequence[SessionSummary], currency: str) -> dict[str, Decimal]:
     """Each player's money in the sittings of `currency` not yet paid (by his name
-    folded)."""
-    found: dict[str, list[Decimal]] = {}
+    folded): money_of each, added; his units at each value a unit added first, so that a
+    folder of 500 sittings multiplies once a value, not once a sitting."""
+    from decimal import Decimal
+
+    units: dict[str, dict[str, int]] = {}  # by player, his units at each value a unit
     for s in sittings:
         if s.currency == currency and s.paid is None:
-            for player, amount in money_of(s).items():
-                found.setdefault(player.casefold(), []).append(amount)
-    return {name: ledger.add_money(amounts) for name, amounts in found.items()}
+            for player in s.players:
+                at = units.setdefault(player.casefold(), {})
+                at[s.value] = at.get(s.value, 0) + s.nets[player]
+    return {name: ledger.add_money(ledger.money(count, Decimal(value))
+                                   for value, count in at.items())
+            for name, at in units.items()}
 
 
 def owed(unpaid: dict[str, Decimal], paid: Sequence[Paid], currency: str
@@ -335,8 +341,8 @@ def currency_places(sittings: Iterable[SessionSummary], currency: str) -> int:
     shown with (ledger.places_of), two for a currency of payments alone."""
     from decimal import Decimal
 
-    return max((ledger.places_of(Decimal(s.value)) for s in sittings
-                if s.currency == currency), default=2)
+    values = {s.value for s in sittings if s.currency == currency}  # a few, of many
+    return max((ledger.places_of(Decimal(v)) for v in values), default=2)
 
 
 def places(amounts: Iterable[Decimal]) -> int:

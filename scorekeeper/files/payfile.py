@@ -168,6 +168,8 @@ def check_places(read: Payments, places: Callable[[str], int]) -> Payments:
     (`places` of it, as the sittings say: book.currency_places); SessionFileError
     (FILE:LINE) naming the first that has more."""
     for p in read.payments:
+        if -p.money.as_tuple().exponent <= places(p.currency):  # type: ignore[operator]
+            continue  # written with no more decimals than it may have: money() would pass
         try:
             money(format(p.money, "f"), places(p.currency))
         except RuleError as error:
@@ -252,7 +254,10 @@ class PaymentsChange(NamedTuple):
 
     edit: Append | RemoveLast | Replace
     payments: tuple[Paid, ...]
-    expected: tuple[dict[str, object], ...]
+    expected: Callable[[], tuple[dict[str, object], ...]]
+    """How the file is then to hold the payments, each as paid_data: asked only when the
+    change is made as text and read back, not for a payment added on a line of its own
+    (which writes the one table of the edit, and reads nothing back)."""
     revision: Revision | None = None
 
 
@@ -288,7 +293,7 @@ class PaymentsFile:
             new = point.apply(text, edit.data)[0]
         else:
             new = store.edited(text, edit, change.revision, lambda made: _holds(
-                made, before.path, change.expected, history), _(
+                made, before.path, change.expected(), history), _(
                 "{path} is laid out in a way this change cannot be made to without losing "
                 "what is written in it: nothing was changed (change it in an editor)").format(
                     path=before.path))
