@@ -109,6 +109,22 @@ def identity(path: str) -> Identity | None:
         return None
 
 
+def identity_of_entry(path: str) -> tuple[Identity | None, bool]:
+    """The identity of the file at `path` now (None if there is none), and whether `path`
+    is itself a symbolic link: one lstat for a file that is not one (most are not)."""
+    try:
+        info = os.lstat(path)
+        link = stat.S_ISLNK(info.st_mode)
+        return Identity.of(os.stat(path) if link else info), link
+    except (OSError, ValueError):
+        return None, False
+
+
+def real_folder(folder: str) -> str:
+    """The folder through its links: where real_path puts a file of it that is no link."""
+    return _real_folder(folder)
+
+
 def real_path(path: str) -> str:
     """The file a path names, through any symbolic links: a save replaces the target and
     leaves the link."""

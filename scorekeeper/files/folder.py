@@ -73,14 +73,16 @@ def sittings(folder: str) -> tuple[list[Summary], list[str]]:
     kept = _read(folder, version)
     found, problems, fresh = [], [], {}
     seen: set[tuple[int, int]] = set()
+    changed = False  # a summary made again: the cache is to be written back
+    real = atomic.real_folder(folder)  # where the folder is now, moved or not
     for path in paths.list_sessions(folder):
-        identity = atomic.identity(path)
+        identity, link = atomic.identity_of_entry(path)
         if identity is not None:
             if (identity.device, identity.inode) in seen:
                 continue
             seen.add((identity.device, identity.inode))
         name = os.path.basename(path)
-        summary = _known(kept.get(name), path, identity)
+        summary = None if link else _known(kept.get(name), path, real, identity)
         if summary is None:
             from .snapshot import open as open_file
 
@@ -89,22 +91,25 @@ def sittings(folder: str) -> tuple[list[Summary], list[str]]:
             except ScorekeeperError as error:
                 problems.append(str(error))
                 continue
+            changed |= kept.get(name) != _fields(summary)
         found.append(summary)
         fresh[name] = summary
-    if set(fresh) != set(kept) or any(kept[n] != _fields(s) for n, s in fresh.items()):
+    if changed or set(fresh) != set(kept):
         _write(folder, fresh, version)
     return found, problems
 
 
-def _known(fields: Any, path: str, identity: atomic.Identity | None) -> Summary | None:
-    """The cached summary of the file at `path`, if it was made from the file as it is."""
-    if fields is None or identity is None or os.path.islink(path):
+def _known(fields: Any, path: str, real_folder: str, identity: atomic.Identity | None
+           ) -> Summary | None:
+    """The cached summary of the file at `path` (not a link; its folder `real_folder`
+    through any links: atomic.real_path), if it was made from the file as it is."""
+    if fields is None or identity is None:
         return None
     try:
         cached, rest = fields
         if tuple(cached) != astuple(identity):
             return None
-        real = atomic.real_path(path)  # where the folder is now, moved or not
+        real = os.path.join(real_folder, os.path.basename(path))
         (name, game, date, paid, deals, value, currency, players, nets, changes,
          counts) = rest
         return Summary(path, real, identity, name, game, datetime.date.fromordinal(date),
