@@ -45,7 +45,9 @@ class Summary(NamedTuple):
 
     path: str
     real: str
-    identity: atomic.Identity
+    identity: tuple[int, ...]
+    """The identity of the file it was read from, as atomic.Identity's fields (fields_of):
+    only ever compared, and 500 identities made as objects cost a folder's `pay` 1 ms."""
     name: str
     game: str
     date: datetime.date
@@ -61,9 +63,9 @@ class Summary(NamedTuple):
     @classmethod
     def of(cls, path: str, read: Any) -> Summary:
         """The summary of a snapshot read from `path`."""
-        return cls(path, read.real, read.identity, read.name, read.game, read.date, read.paid,
-                   read.deals, read.value, read.currency, read.players, dict(read.nets),
-                   read.changes, read.counts)
+        return cls(path, read.real, astuple(read.identity), read.name, read.game, read.date,
+                   read.paid, read.deals, read.value, read.currency, read.players,
+                   dict(read.nets), read.changes, read.counts)
 
 
 def sittings(folder: str) -> tuple[list[Summary], list[str]]:
@@ -76,11 +78,11 @@ def sittings(folder: str) -> tuple[list[Summary], list[str]]:
     changed = False  # a summary made again: the cache is to be written back
     real = atomic.real_folder(folder)  # where the folder is now, moved or not
     for path in paths.list_sessions(folder):
-        identity, link = atomic.identity_of_entry(path)
+        identity, link = atomic.entry_fields(path)
         if identity is not None:
-            if (identity.device, identity.inode) in seen:
+            if identity[:2] in seen:  # its device and inode
                 continue
-            seen.add((identity.device, identity.inode))
+            seen.add(identity[:2])
         name = os.path.basename(path)
         summary = None if link else _known(kept.get(name), path, real, identity)
         if summary is None:
@@ -99,7 +101,7 @@ def sittings(folder: str) -> tuple[list[Summary], list[str]]:
     return found, problems
 
 
-def _known(fields: Any, path: str, real_folder: str, identity: atomic.Identity | None
+def _known(fields: Any, path: str, real_folder: str, identity: tuple[int, ...] | None
            ) -> Summary | None:
     """The cached summary of the file at `path` (not a link; its folder `real_folder`
     through any links: atomic.real_path), if it was made from the file as it is."""
@@ -107,7 +109,7 @@ def _known(fields: Any, path: str, real_folder: str, identity: atomic.Identity |
         return None
     try:
         cached, rest = fields
-        if tuple(cached) != astuple(identity):
+        if tuple(cached) != identity:
             return None
         real = os.path.join(real_folder, os.path.basename(path))
         (name, game, date, paid, deals, value, currency, players, nets, changes,
@@ -121,7 +123,7 @@ def _known(fields: Any, path: str, real_folder: str, identity: atomic.Identity |
 
 def _fields(s: Summary) -> tuple[Any, ...]:
     paid = None if s.paid is None else s.paid.toordinal()
-    return (astuple(s.identity), (s.name, s.game, s.date.toordinal(), paid, s.deals, s.value,
+    return (s.identity, (s.name, s.game, s.date.toordinal(), paid, s.deals, s.value,
                                 s.currency, list(s.players), s.nets, s.changes, s.counts))
 
 
