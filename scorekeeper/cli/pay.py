@@ -177,7 +177,8 @@ def _payment(found: Folder, words: tuple[str, ...], given: Given, new_player: bo
     if was is not None and not words:
         payer, payee = was.payer, was.payee
     else:
-        payer, payee = (_player(found, w, new_player) for w in words[:2])
+        known = known_players(found)
+        payer, payee = (_player(known, w, new_player) for w in words[:2])
     if payer.casefold() == payee.casefold():
         raise RuleError(_("{name} cannot pay himself: give two players").format(name=payer))
     chosen = (given.currency if given.currency is not None or was is None else was.currency)
@@ -251,11 +252,11 @@ def complete_players(ctx: click.Context, incomplete: str) -> list[Any]:
             if p.casefold().startswith(incomplete.casefold()) and p.casefold() != payer]
 
 
-def _player(found: Folder, typed: str, new_player: bool) -> str:
-    """The player `typed` names, as the book spells him; with `new_player`, a new one."""
+def _player(known: list[str], typed: str, new_player: bool) -> str:
+    """The player `typed` names, as the book spells him (of the players `known`:
+    known_players); with `new_player`, a new one."""
     from ..games.players import Players, check_new_name
 
-    known = known_players(found)
     try:
         return Players(tuple(known)).find(typed) if known else _unknown(typed)
     except RuleError:
@@ -287,11 +288,11 @@ def _currency(found: Folder, payer: str, payee: str, given: str | None) -> str:
                 currency=quoted(given), hint=hint))
         return given
 
-    def played(name: str) -> set[str]:
-        return {s.currency for s in found.sittings
-                if name.casefold() in {p.casefold() for p in s.players}}
-
-    shared = sorted(played(payer) & played(payee))
+    played: dict[str, set[str]] = {payer.casefold(): set(), payee.casefold(): set()}
+    for s in found.sittings:  # the currencies each has played in, the sittings read once
+        for name in {p.casefold() for p in s.players} & played.keys():
+            played[name].add(s.currency)
+    shared = sorted(set.intersection(*played.values()))
     if len(shared) == 1:
         return shared[0]
     if shared:
