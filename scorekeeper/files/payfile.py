@@ -332,14 +332,17 @@ def save(shown: Payments, change: PaymentsChange, on_locked: store.OnLocked | No
 def one_a_line_point(text: str, count: int) -> AppendPoint | None:
     """Where one more payment goes in `text`, holding `count`, if it is laid out as this
     tool writes it: its list opened on a line of its own and closed by a `]` on a line of
-    its own, each payment between a line with nothing after it (no comment) and no string
-    that could go on over lines. Adding the payment there then adds just it, with no need
-    to read the file back. None for any other layout."""
+    its own, each payment a line with nothing after it (no comment), comments and blank
+    lines between them on lines of their own (not after the last: the payment goes right
+    after it), and no string that could go on over lines. Adding the payment there then
+    adds just it, with no need to read the file back. None for any other layout."""
     begin = text.find("\npayments = [\n") + len("\npayments = [\n")
     end = text.find("\n]\n", begin - 1) + 1
     rows = text[begin:end].split("\n")[:-1]
+    payments = [_one_a_line(r) for r in rows if not _between(r)]
     if (begin < len("\npayments = [\n") or end <= 0 or '"""' in text or "'''" in text
-            or len(rows) != count or not all(_one_a_line(r) for r in rows)):
+            or len(payments) != count or not all(payments)
+            or (rows and _between(rows[-1]))):
         return None
     return AppendPoint(end, end, "    ", ",\n", False, "\n", (0, "    ", ",\n"), "payments")
 
@@ -348,6 +351,11 @@ def _one_a_line(row: str) -> bool:
     """Whether `row` is a payment as this tool writes it, a table and its comma, with
     nothing after them (no comment) and no string that could go on over lines."""
     return row.startswith("    {") and row.endswith("},") and "#" not in row
+
+
+def _between(row: str) -> bool:
+    """Whether `row` is a line between payments: blank, or a comment of its own."""
+    return not row.strip() or row.lstrip().startswith("#")
 
 
 def _holds(text: str, path: str, expected: Sequence[dict[str, object]],
