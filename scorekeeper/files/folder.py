@@ -76,7 +76,7 @@ def sittings(folder: str) -> tuple[list[Summary], list[str]]:
     found, problems, fresh = [], [], {}
     seen: set[tuple[int, int]] = set()
     changed = False  # a summary made again: the cache is to be written back
-    real = atomic.real_folder(folder)  # where the folder is now, moved or not
+    real = os.path.join(atomic.real_folder(folder), "")  # where it is now, moved or not
     for path in paths.list_sessions(folder):
         identity, link = atomic.entry_fields(path)
         if identity is not None:
@@ -84,7 +84,7 @@ def sittings(folder: str) -> tuple[list[Summary], list[str]]:
                 continue
             seen.add(identity[:2])
         name = os.path.basename(path)
-        summary = None if link else _known(kept.get(name), path, real, identity)
+        summary = None if link else _known(kept.get(name), path, real + name, identity)
         if summary is None:
             from .snapshot import open as open_file
 
@@ -101,17 +101,16 @@ def sittings(folder: str) -> tuple[list[Summary], list[str]]:
     return found, problems
 
 
-def _known(fields: Any, path: str, real_folder: str, identity: tuple[int, ...] | None
+def _known(fields: Any, path: str, real: str, identity: tuple[int, ...] | None
            ) -> Summary | None:
-    """The cached summary of the file at `path` (not a link; its folder `real_folder`
-    through any links: atomic.real_path), if it was made from the file as it is."""
+    """The cached summary of the file at `path` (not a link; `real`, the same through its
+    folder's links: atomic.real_path), if it was made from the file as it is."""
     if fields is None or identity is None:
         return None
     try:
         cached, rest = fields
         if tuple(cached) != identity:
             return None
-        real = os.path.join(real_folder, os.path.basename(path))
         (name, game, date, paid, deals, value, currency, players, nets, changes,
          counts) = rest
         return Summary(path, real, identity, name, game, datetime.date.fromordinal(date),
