@@ -23,7 +23,7 @@ from ..book import Paid
 from ..errors import ScorekeeperError
 from . import atomic, signing
 from .atomic import hidden_beside
-from .cache import PRIVATE, digest, read_kept
+from .signing import PRIVATE, digest, read_kept
 
 if TYPE_CHECKING:
     from ..history import Revision
