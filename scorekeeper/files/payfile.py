@@ -27,10 +27,9 @@ from ..errors import RuleError, SessionFileError
 from ..games.players import check_name
 from ..i18n import _, ngettext
 from ..text import has_control, quoted
-from . import atomic, store, tomlread, tomltext
+from . import atomic, store, tomltext
 from .append import AppendPoint
 from .edits import Append, RemoveLast, Replace
-from .fastread import PAYMENT_KEYS
 from .paths import PAYMENTS
 from .store import Written
 
@@ -41,7 +40,6 @@ if TYPE_CHECKING:
 NAME = PAYMENTS
 FORMAT = "scorekeeper payments"
 VERSION = 1
-KEYS = PAYMENT_KEYS
 #: The most characters of a note.
 LONGEST_NOTE = 200
 MONEY = re.compile(r"[0-9]{1,15}(\.[0-9]{1,12})?")
@@ -71,6 +69,8 @@ def read(folder: str) -> Payments:
 def from_bytes(path: str, raw: bytes, real: str | None = None) -> Payments:
     """The payments file `raw`, read from `path` (the file itself `real`, through any
     link); SessionFileError (FILE:LINE) for a file that is damaged."""
+    from . import tomlread  # the file read whole: not for a cached read
+
     text, data = tomlread.parse(raw, path)
 
     def line(key: str, index: int = 0) -> int:  # where a problem is (the file is read again)
@@ -117,6 +117,9 @@ def from_bytes(path: str, raw: bytes, real: str | None = None) -> Payments:
 
 def paid_from_data(number: int, data: object) -> Paid:
     """A payment from its table in the file; RuleError says what is wrong with it."""
+    from . import tomlread
+    from .fastread import PAYMENT_KEYS as KEYS  # the file's reader: not for a cached read
+
     if not isinstance(data, dict):
         raise RuleError(_("must be a table: {{ date = ..., from = ..., to = ..., money = ... "
                           "}}").format())
