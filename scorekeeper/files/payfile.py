@@ -342,10 +342,11 @@ def one_a_line_point(text: str, count: int) -> AppendPoint | None:
     begin = text.find("\npayments = [\n") + len("\npayments = [\n")
     end = text.find("\n]\n", begin - 1) + 1
     rows = text[begin:end].split("\n")[:-1]
-    payments = [_one_a_line(r) for r in rows if not _between(r)]
+    tables = [r for r in rows if r.startswith("    {")]
+    between = [] if len(rows) == count else [r for r in rows if not r.startswith("    {")]
     if (begin < len("\npayments = [\n") or end <= 0 or '"""' in text or "'''" in text
-            or len(payments) != count or not all(payments)
-            or (rows and _between(rows[-1]))):
+            or len(tables) != count or not all(map(_one_a_line, tables))
+            or not all(map(_between, between)) or (rows and _between(rows[-1]))):
         return None
     return AppendPoint(end, end, "    ", ",\n", False, "\n", (0, "    ", ",\n"), "payments")
 
