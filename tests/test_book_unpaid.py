@@ -65,3 +65,17 @@ def test_a_currencys_places_are_the_most_its_values_ask(found: list[Sitting],
                                                         currency: str) -> None:
     values = [ledger.places_of(Decimal(s.value)) for s in found if s.currency == currency]
     assert book.currency_places(found, currency) == max(values, default=2)
+
+
+@given(sittings(), st.sets(st.sampled_from([*(n.casefold() for n in NAMES), "kitty"])),
+       st.lists(st.tuples(st.sampled_from([*NAMES, "kitty"]), st.sampled_from(NAMES),
+                          st.sampled_from(["1", "0.05", "2.50"]),
+                          st.sampled_from(["", "DKK"])), max_size=6))
+def test_asked_of_some_players_only_it_answers_as_for_all(
+        found: list[Sitting], only: set[str], moves: list[tuple[str, str, str, str]]) -> None:
+    paid = [book.Paid(i, datetime.date(2026, 12, 2), a, b, Decimal(m), c)
+            for i, (a, b, m, c) in enumerate(moves, start=1) if a.casefold() != b.casefold()]
+    for currency in ("", "DKK"):
+        everyone = book.owed(book.unpaid(found, currency), paid, currency)
+        some = book.owed(book.unpaid(found, currency, only), paid, currency, only)
+        assert some == {name: money for name, money in everyone.items() if name in only}

@@ -415,7 +415,9 @@ def _standing(found: Folder, payments: list[Any], made: Any) -> list[str]:
 
     places = _places(found, made.currency)
     counted = book.counting(payments, found.sittings)  # each payment counts or not by itself
-    now = book.owed(book.unpaid(found.sittings, made.currency), counted, made.currency)
+    pair = {made.payer.casefold(), made.payee.casefold()}  # all it says of: the two
+    now = book.owed(book.unpaid(found.sittings, made.currency, pair), counted, made.currency,
+                    pair)
 
     def where(name: str) -> tuple[str, str]:
         """Whether `name` owes, is owed or is square, and how much."""
