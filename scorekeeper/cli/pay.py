@@ -91,7 +91,7 @@ def pay(ctx: click.Context, words: tuple[str, ...], currency: str | None,
     places = places_in(sittings)
 
     def compute(payments: Any) -> Made:
-        found = Folder(sittings, payfile_checked(payments, places), places)
+        found = Folder(sittings, held_to_places(payments, sittings, places), places)
         if undo:
             return _removal(found, why or "")
         made = _payment(found, words, Given(currency, date, note), new_player, amend)
@@ -204,18 +204,14 @@ def places_in(sittings: list[Any]) -> Callable[[str], int]:
     return functools.cache(lambda currency: currency_places(sittings, currency))
 
 
-def payfile_checked(payments: Any, places: Callable[[str], int]) -> Any:
-    """The payments file as read, if each payment's money is held by its currency to
-    `places` (files.payfile.check_places); SessionFileError if not."""
+def held_to_places(payments: Any, sittings: list[Any],
+                   places: Callable[[str], int] | None = None) -> Any:
+    """The payments file as read, if each payment's money is held by its currency as the
+    sittings `sittings` say (files.payfile.check_places; `places`: places_in them, if
+    found already); SessionFileError if not."""
     from ..files import payfile
 
-    return payfile.check_places(payments, places)
-
-
-def held_to_places(payments: Any, sittings: list[Any]) -> Any:
-    """The payments file as read, if each payment's money is held by its currency as the
-    sittings `sittings` say (files.payfile.check_places); SessionFileError if not."""
-    return payfile_checked(payments, places_in(sittings))
+    return payfile.check_places(payments, places or places_in(sittings))
 
 
 def known_players(found: Folder) -> list[str]:
