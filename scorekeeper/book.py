@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import bisect
 import datetime
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from . import ledger
@@ -167,26 +167,42 @@ def account(sittings: Sequence[SessionSummary], paid: Sequence[Paid] = ()) -> li
     return found
 
 
-def unpaid(sittings: Sequence[SessionSummary], currency: str) -> dict[str, Decimal]:
+def unpaid(sittings: Sequence[SessionSummary], currency: str,
+           only: Collection[str] | None = None) -> dict[str, Decimal]:
     """Each player's money in the sittings of `currency` not yet paid (by his name
-    folded)."""
-    found: dict[str, list[Decimal]] = {}
+    folded; `only` these names, if given): money_of each, added; his units at each value
+    a unit added first, so that a folder of 500 sittings multiplies once a value, not
+    once a sitting."""
+    from decimal import Decimal
+
+    units: dict[str, dict[str, int]] = {}  # by player, his units at each value a unit
     for s in sittings:
         if s.currency == currency and s.paid is None:
-            for player, amount in money_of(s).items():
-                found.setdefault(player.casefold(), []).append(amount)
-    return {name: ledger.add_money(amounts) for name, amounts in found.items()}
+            for player in s.players:
+                folded = player.casefold()
+                if only is None or folded in only:
+                    at = units.setdefault(folded, {})
+                    at[s.value] = at.get(s.value, 0) + s.nets[player]
+    return {name: ledger.add_money(ledger.money(count, Decimal(value))
+                                   for value, count in at.items())
+            for name, at in units.items()}
 
 
-def owed(unpaid: dict[str, Decimal], paid: Sequence[Paid], currency: str
-         ) -> dict[str, Decimal]:
-    """Each player's outstanding money in `currency` (by his name folded), as `account`
-    gives it, without its plan: his money `unpaid`, net of the payments `paid`."""
-    found = {name: [money] for name, money in unpaid.items()}
+def owed(unpaid: dict[str, Decimal], paid: Sequence[Paid], currency: str,
+         only: Collection[str] | None = None) -> dict[str, Decimal]:
+    """Each player's outstanding money in `currency` (by his name folded; `only` these
+    names, if given), as `account` gives it, without its plan: his money `unpaid`, net of
+    the payments `paid`."""
+    found = {name: [money] for name, money in unpaid.items()
+             if only is None or name in only}
     for p in paid:
-        if p.currency == currency:
-            found.setdefault(p.payer.casefold(), []).append(p.money)
-            found.setdefault(p.payee.casefold(), []).append(-p.money)
+        if p.currency != currency:
+            continue
+        payer, payee = p.payer.casefold(), p.payee.casefold()
+        if only is None or payer in only:
+            found.setdefault(payer, []).append(p.money)
+        if only is None or payee in only:
+            found.setdefault(payee, []).append(-p.money)
     return {name: ledger.add_money(amounts) for name, amounts in found.items()}
 
 
@@ -335,8 +351,8 @@ def currency_places(sittings: Iterable[SessionSummary], currency: str) -> int:
     shown with (ledger.places_of), two for a currency of payments alone."""
     from decimal import Decimal
 
-    return max((ledger.places_of(Decimal(s.value)) for s in sittings
-                if s.currency == currency), default=2)
+    values = {s.value for s in sittings if s.currency == currency}  # a few, of many
+    return max((ledger.places_of(Decimal(v)) for v in values), default=2)
 
 
 def places(amounts: Iterable[Decimal]) -> int:

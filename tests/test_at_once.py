@@ -93,7 +93,7 @@ def added(read: payfile.Payments, made: Paid) -> payfile.PaymentsChange:
     data = payfile.paid_data(made, 2)
     after = (*read.payments, made)
     return payfile.PaymentsChange(Append(made, data, "payments"), after,
-                                  tuple(payfile.paid_data(p, 2) for p in after))
+                                  lambda: tuple(payfile.paid_data(p, 2) for p in after))
 
 
 def test_the_first_payment_makes_the_book_as_this_tool_lays_it_out(tmp_path: Path) -> None:
@@ -186,18 +186,19 @@ def test_a_payments_change_as_text_keeps_every_comment_or_writes_nothing(
     first, _second = read.payments
     if edit == "remove":
         change = payfile.PaymentsChange(RemoveLast(1, "payments"), (first,),
-                                        (payfile.paid_data(first, 2),))
+                                        lambda: (payfile.paid_data(first, 2),))
     else:
         new = payfile.paid_data(payment(2, "5.00"), 2)
         change = payfile.PaymentsChange(Replace(((1, new),), "payments"),
                                         (first, payment(2, "5.00")),
-                                        (payfile.paid_data(first, 2), new))
+                                        lambda: (payfile.paid_data(first, 2), new))
     payfile.save(read, change)
     text = path.read_text()
     assert all(c in text for c in ("# the treasurer's book", "# November", "# at the door"))
     assert len(payfile.read(str(tmp_path)).payments) == (1 if edit == "remove" else 2)
     # the file says otherwise than the change expects: refused, nothing written
-    wrong = change._replace(expected=tuple({**e, "money": "9.00"} for e in change.expected))
+    wrong = change._replace(expected=lambda: tuple({**e, "money": "9.00"}
+                                                   for e in change.expected()))
     before = path.read_bytes()
     with pytest.raises(SessionError, match="laid out in a way this change cannot be made"):
         payfile.save(payfile.read(str(tmp_path)), wrong)

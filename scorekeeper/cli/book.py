@@ -256,6 +256,7 @@ def _mark_paid(ctx: click.Context, unpaid: list[Any]) -> None:
     (read-only); one that fails later stops it, saying which are done."""
     from .. import files
     from ..files import atomic, revise
+    from ..values import astuple
 
     today = datetime.date.today()
     due = [s for s in unpaid if s.date <= today]
@@ -265,7 +266,7 @@ def _mark_paid(ctx: click.Context, unpaid: list[Any]) -> None:
     for sitting in due:
         try:
             read = files.open(sitting.path)
-            if read.identity != sitting.identity:  # changed since the book printed it
+            if astuple(read.identity) != sitting.identity:  # changed since it was printed
                 raise files.Stale(_("{path} was changed since the book was printed: it was "
                                     "not marked; look again").format(path=sitting.path))
             with held_interrupt() as on_locked:

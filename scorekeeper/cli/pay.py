@@ -28,10 +28,12 @@ from .params import Count, Date, Label, Note, typed_amount
 
 
 class Folder(NamedTuple):
-    """What `pay` reads of the folder: its sittings, and its payments as read."""
+    """What `pay` reads of the folder: its sittings, its payments as read, and the decimal
+    places of each currency (book.currency_places, asked once a currency)."""
 
     sittings: list[Any]
     payments: Any
+    places: Callable[[str], int]
 
 
 @click.command(context_settings={**CONTEXT, "ignore_unknown_options": True}, cls=Command,
@@ -86,9 +88,10 @@ def pay(ctx: click.Context, words: tuple[str, ...], currency: str | None,
         raise click.UsageError(_("give FROM TO AMOUNT, e.g. 'scorekeeper pay Bo Ann 50'"))
     root = folder_to_list(ctx)
     sittings = _sittings(root)
+    places = places_in(sittings)
 
     def compute(payments: Any) -> Made:
-        found = Folder(sittings, held_to_places(payments, sittings))
+        found = Folder(sittings, held_to_places(payments, sittings, places), places)
         if undo:
             return _removal(found, why or "")
         made = _payment(found, words, Given(currency, date, note), new_player, amend)
@@ -174,7 +177,8 @@ def _payment(found: Folder, words: tuple[str, ...], given: Given, new_player: bo
     if was is not None and not words:
         payer, payee = was.payer, was.payee
     else:
-        payer, payee = (_player(found, w, new_player) for w in words[:2])
+        known = known_players(found)
+        payer, payee = (_player(known, w, new_player) for w in words[:2])
     if payer.casefold() == payee.casefold():
         raise RuleError(_("{name} cannot pay himself: give two players").format(name=payer))
     chosen = (given.currency if given.currency is not None or was is None else was.currency)
@@ -190,18 +194,26 @@ def _payment(found: Folder, words: tuple[str, ...], given: Given, new_player: bo
     return book.Paid(amend or count + 1, day, payer, payee, money, chosen, note)
 
 
-def held_to_places(payments: Any, sittings: list[Any]) -> Any:
-    """The payments file as read, if each payment's currency is spelt as the sittings
-    `sittings` spell it and its money is held by that currency as they say
-    (files.payfile.check_currencies, check_places); SessionFileError if not."""
+def places_in(sittings: list[Any]) -> Callable[[str], int]:
+    """The decimal places of each currency as the sittings `sittings` say
+    (book.currency_places), each found once."""
     import functools
 
     from ..book import currency_places
+
+    return functools.cache(lambda currency: currency_places(sittings, currency))
+
+
+def held_to_places(payments: Any, sittings: list[Any],
+                   places: Callable[[str], int] | None = None) -> Any:
+    """The payments file as read, if each payment's currency is spelt as the sittings
+    `sittings` spell it and its money is held by that currency as they say
+    (files.payfile.check_currencies, check_places; `places`: places_in them, if found
+    already); SessionFileError if not."""
     from ..files import payfile
 
     payfile.check_currencies(payments, {s.currency for s in sittings})
-    return payfile.check_places(payments, functools.cache(
-        lambda currency: currency_places(sittings, currency)))
+    return payfile.check_places(payments, places or places_in(sittings))
 
 
 def known_players(found: Folder) -> list[str]:
@@ -229,7 +241,8 @@ def complete_players(ctx: click.Context, incomplete: str) -> list[Any]:
 
     try:
         root = folder_to_list(ctx)
-        known = known_players(Folder(_sittings(root), payfile.read(root)))
+        sittings = _sittings(root)
+        known = known_players(Folder(sittings, payfile.read(root), places_in(sittings)))
     except (ScorekeeperError, click.ClickException):
         return []
     payer = words[0].casefold() if words else None
@@ -237,11 +250,11 @@ def complete_players(ctx: click.Context, incomplete: str) -> list[Any]:
             if p.casefold().startswith(incomplete.casefold()) and p.casefold() != payer]
 
 
-def _player(found: Folder, typed: str, new_player: bool) -> str:
-    """The player `typed` names, as the book spells him; with `new_player`, a new one."""
+def _player(known: list[str], typed: str, new_player: bool) -> str:
+    """The player `typed` names, as the book spells him (of the players `known`:
+    known_players); with `new_player`, a new one."""
     from ..games.players import Players, check_new_name
 
-    known = known_players(found)
     try:
         return Players(tuple(known)).find(typed) if known else _unknown(typed)
     except RuleError:
@@ -273,11 +286,11 @@ def _currency(found: Folder, payer: str, payee: str, given: str | None) -> str:
                 currency=quoted(given), hint=hint))
         return given
 
-    def played(name: str) -> set[str]:
-        return {s.currency for s in found.sittings
-                if name.casefold() in {p.casefold() for p in s.players}}
-
-    shared = sorted(played(payer) & played(payee))
+    played: dict[str, set[str]] = {payer.casefold(): set(), payee.casefold(): set()}
+    for s in found.sittings:  # the currencies each has played in, the sittings read once
+        for name in {p.casefold() for p in s.players} & played.keys():
+            played[name].add(s.currency)
+    shared = sorted(set.intersection(*played.values()))
     if len(shared) == 1:
         return shared[0]
     if shared:
@@ -290,9 +303,7 @@ def _currency(found: Folder, payer: str, payee: str, given: str | None) -> str:
 
 def _places(found: Folder, currency: str) -> int:
     """The decimal places of `currency` (book.currency_places)."""
-    from ..book import currency_places
-
-    return currency_places(found.sittings, currency)
+    return found.places(currency)
 
 
 def _check_day(found: Folder, day: datetime.date) -> None:
@@ -330,8 +341,8 @@ def _recorded(found: Folder, made: Any, amend: int | None, why: str) -> Made:
     lines += _standing(found, new, made)
     edit = (Append(made, entry, "payments") if amend is None
             else Replace(((amend - 1, entry),), "payments"))
-    change = payfile.PaymentsChange(edit, tuple(new), _expected(found, new, made, entry),
-                                    revision)
+    change = payfile.PaymentsChange(edit, tuple(new), lambda: _expected(found, new, made,
+                                                                        entry), revision)
     return Made(change, lines, _("payment {number}").format(number=made.number))
 
 
@@ -361,7 +372,7 @@ def _removal(found: Folder, why: str) -> Made:
              *_standing(found, old[:-1], last)]
     revision = _revision("undo", last.number, [payfile.paid_data(last, places)], [], why)
     change = payfile.PaymentsChange(RemoveLast(len(old) - 1, "payments"), tuple(old[:-1]),
-                                    _expected(found, old[:-1]), revision)
+                                    lambda: _expected(found, old[:-1]), revision)
     shown = _("Payment {number}: {payment}.").format(number=last.number,
                                                      payment=_said(last, places))
     question = _("Remove payment {number}? Type yes to remove it: ").format(number=last.number)
@@ -398,12 +409,13 @@ def _day(when: datetime.date) -> str:
 def _standing(found: Folder, payments: list[Any], made: Any) -> list[str]:
     """What the payer and the payee are still owed or owe, once `payments` count."""
     from .. import book
+    from ..ledger import add_money
 
     places = _places(found, made.currency)
-    counted = book.counting(payments, found.sittings)
-    before = book.counting([p for p in payments if p.number != made.number], found.sittings)
-    unpaid = book.unpaid(found.sittings, made.currency)
-    now, was = (book.owed(unpaid, c, made.currency) for c in (counted, before))
+    counted = book.counting(payments, found.sittings)  # each payment counts or not by itself
+    pair = {made.payer.casefold(), made.payee.casefold()}  # all it says of: the two
+    now = book.owed(book.unpaid(found.sittings, made.currency, pair), counted, made.currency,
+                    pair)
 
     def where(name: str) -> tuple[str, str]:
         """Whether `name` owes, is owed or is square, and how much."""
@@ -414,7 +426,9 @@ def _standing(found: Folder, payments: list[Any], made: Any) -> list[str]:
     (payer, payer_money), (payee, payee_money) = where(made.payer), where(made.payee)
     lines = [_NOW[payer, payee]().format(payer=made.payer, payee=made.payee,
                                          payer_money=payer_money, payee_money=payee_money)]
-    owed = -was.get(made.payer.casefold(), Decimal(0))
+    owed = -now.get(made.payer.casefold(), Decimal(0))  # before `made`, if it counts
+    if made in counted:
+        owed = add_money([owed, made.money])
     if made in payments and made.money > max(owed, Decimal(0)):
         extra = made.money - max(owed, Decimal(0))
         lines.append(_("That is {extra} more than {payer} owed ({owed}): {payee} owes it back.")

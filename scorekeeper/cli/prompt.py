@@ -306,8 +306,8 @@ class _KeptHistory(FileHistory):
 def _history(path: str) -> History:
     """The lines typed at earlier sittings of this session (each session has its own: a
     Loo line is no Bridge deal), kept in the per-user data folder."""
-    from ..files.cache import digest
     from ..files.paths import default_dir, session_name
+    from ..files.signing import digest
 
     try:
         folder = os.path.join(default_dir(), "history")

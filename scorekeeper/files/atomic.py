@@ -52,7 +52,13 @@ class Identity:
 
     @classmethod
     def of(cls, info: os.stat_result) -> Identity:
-        return cls(info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+        return cls(*fields_of(info))
+
+
+def fields_of(info: os.stat_result) -> tuple[int, int, int, int, int]:
+    """An Identity's fields (values.astuple of it), from the file's status `info`: for
+    the many files whose identity is only compared (files.folder), made without one."""
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns
 
 
 def read_file(path: str, most: int = MAX_SIZE) -> bytes:
@@ -107,6 +113,23 @@ def identity(path: str) -> Identity | None:
         return Identity.of(os.stat(path))
     except (OSError, ValueError):
         return None
+
+
+def entry_fields(path: str) -> tuple[tuple[int, int, int, int, int] | None, bool]:
+    """The identity of the file at `path` now, as its fields (fields_of; None if there is
+    no file), and whether `path` is itself a symbolic link: one lstat for a file that is
+    not one (most are not)."""
+    try:
+        info = os.lstat(path)
+        link = stat.S_ISLNK(info.st_mode)
+        return fields_of(os.stat(path) if link else info), link
+    except (OSError, ValueError):
+        return None, False
+
+
+def real_folder(folder: str) -> str:
+    """The folder through its links: where real_path puts a file of it that is no link."""
+    return _real_folder(folder)
 
 
 def real_path(path: str) -> str:

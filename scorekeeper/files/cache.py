@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import datetime
 import marshal
-import os
-import stat
 from collections.abc import Mapping
 from contextlib import suppress
 from typing import Any
@@ -33,13 +31,9 @@ from ..session import AnySession, Standing, Tally
 from ..values import value
 from .append import AppendPoint
 from .atomic import hidden_beside, write_atomic
+from .signing import PRIVATE, digest, read_kept
 
 MAGIC = "scorekeeper cache 9"
-#: A cache's mode: the user's alone (it is signed with the user's key, and no one else's
-#: scorekeeper would use it).
-PRIVATE = 0o600
-#: A cache holds no deals, only their sums: far less than this (Bridge: a line a rubber).
-MAX_SIZE = 64 * 1024 * 1024
 
 
 @value
@@ -73,15 +67,6 @@ class Kept:
 
 def path_of(session_path: str) -> str:
     return hidden_beside(session_path, ".cache")
-
-
-def digest(raw: bytes) -> bytes:
-    """A digest of a file's bytes, to know the cache was made from them."""
-    try:
-        from _blake2 import blake2b  # hashlib itself loads OpenSSL: 15 ms at every deal
-    except ImportError:  # pragma: no cover - a Python without the module
-        from hashlib import blake2b
-    return blake2b(raw, digest_size=20).digest()
 
 
 def read(session_path: str, raw: bytes, name: str) -> Kept | None:
@@ -190,24 +175,6 @@ def _placed(point: AppendPoint, around: object, raw: bytes) -> AppendPoint:
     if point.end > len(raw) or around != _around(point, raw):
         raise ValueError("the place for the next deal is not where the cache says")
     return point
-
-
-def read_kept(path: str) -> bytes:
-    """The bytes of the regular file `path`, if it is not too large; a link, a FIFO or a
-    device is not read (nor waited on)."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_SIZE:
-            raise ValueError("not a cache")
-        chunks = []
-        while chunk := os.read(fd, max(info.st_size, 1 << 16)):
-            chunks.append(chunk)
-            if sum(map(len, chunks)) > MAX_SIZE:
-                raise ValueError("not a cache")
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
 
 
 def plain_header(top: Mapping[str, Any]) -> dict[str, Any]:

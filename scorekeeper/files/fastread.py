@@ -40,7 +40,7 @@ _WHEN = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}")
 _DATE = re.compile(r"= [0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
-#: The keys of a payment (payfile.KEYS), and how a line of the payments file begins.
+#: The keys of a payment (payfile.paid_from_data), and how a line of the payments file begins.
 PAYMENT_KEYS = ("date", "from", "to", "money", "currency", "note")
 _PAID_ON = re.compile(r"^    \{ date = ([0-9]{4}-[0-9]{2}-[0-9]{2})(?=, | \})", re.MULTILINE)
 

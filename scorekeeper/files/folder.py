@@ -45,7 +45,9 @@ class Summary(NamedTuple):
 
     path: str
     real: str
-    identity: atomic.Identity
+    identity: tuple[int, ...]
+    """The identity of the file it was read from, as atomic.Identity's fields (fields_of):
+    only ever compared, and 500 identities made as objects cost a folder's `pay` 1 ms."""
     name: str
     game: str
     date: datetime.date
@@ -61,9 +63,9 @@ class Summary(NamedTuple):
     @classmethod
     def of(cls, path: str, read: Any) -> Summary:
         """The summary of a snapshot read from `path`."""
-        return cls(path, read.real, read.identity, read.name, read.game, read.date, read.paid,
-                   read.deals, read.value, read.currency, read.players, dict(read.nets),
-                   read.changes, read.counts)
+        return cls(path, read.real, astuple(read.identity), read.name, read.game, read.date,
+                   read.paid, read.deals, read.value, read.currency, read.players,
+                   dict(read.nets), read.changes, read.counts)
 
 
 def sittings(folder: str) -> tuple[list[Summary], list[str]]:
@@ -73,14 +75,16 @@ def sittings(folder: str) -> tuple[list[Summary], list[str]]:
     kept = _read(folder, version)
     found, problems, fresh = [], [], {}
     seen: set[tuple[int, int]] = set()
+    changed = False  # a summary made again: the cache is to be written back
+    real = os.path.join(atomic.real_folder(folder), "")  # where it is now, moved or not
     for path in paths.list_sessions(folder):
-        identity = atomic.identity(path)
+        identity, link = atomic.entry_fields(path)
         if identity is not None:
-            if (identity.device, identity.inode) in seen:
+            if identity[:2] in seen:  # its device and inode
                 continue
-            seen.add((identity.device, identity.inode))
+            seen.add(identity[:2])
         name = os.path.basename(path)
-        summary = _known(kept.get(name), path, identity)
+        summary = None if link else _known(kept.get(name), path, real + name, identity)
         if summary is None:
             from .snapshot import open as open_file
 
@@ -89,22 +93,24 @@ def sittings(folder: str) -> tuple[list[Summary], list[str]]:
             except ScorekeeperError as error:
                 problems.append(str(error))
                 continue
+            changed |= kept.get(name) != _fields(summary)
         found.append(summary)
         fresh[name] = summary
-    if set(fresh) != set(kept) or any(kept[n] != _fields(s) for n, s in fresh.items()):
+    if changed or set(fresh) != set(kept):
         _write(folder, fresh, version)
     return found, problems
 
 
-def _known(fields: Any, path: str, identity: atomic.Identity | None) -> Summary | None:
-    """The cached summary of the file at `path`, if it was made from the file as it is."""
-    if fields is None or identity is None or os.path.islink(path):
+def _known(fields: Any, path: str, real: str, identity: tuple[int, ...] | None
+           ) -> Summary | None:
+    """The cached summary of the file at `path` (not a link; `real`, the same through its
+    folder's links: atomic.real_path), if it was made from the file as it is."""
+    if fields is None or identity is None:
         return None
     try:
         cached, rest = fields
-        if tuple(cached) != astuple(identity):
+        if tuple(cached) != identity:
             return None
-        real = atomic.real_path(path)  # where the folder is now, moved or not
         (name, game, date, paid, deals, value, currency, players, nets, changes,
          counts) = rest
         return Summary(path, real, identity, name, game, datetime.date.fromordinal(date),
@@ -116,7 +122,7 @@ def _known(fields: Any, path: str, identity: atomic.Identity | None) -> Summary 
 
 def _fields(s: Summary) -> tuple[Any, ...]:
     paid = None if s.paid is None else s.paid.toordinal()
-    return (astuple(s.identity), (s.name, s.game, s.date.toordinal(), paid, s.deals, s.value,
+    return (s.identity, (s.name, s.game, s.date.toordinal(), paid, s.deals, s.value,
                                 s.currency, list(s.players), s.nets, s.changes, s.counts))
 
 

@@ -56,7 +56,7 @@ def read(session_path: str, raw: bytes, header: AnySession) -> list[Mark]:
     from . import codec
 
     try:
-        opened = signing.opened(cache.read_kept(path_of(session_path)))
+        opened = signing.opened(signing.read_kept(path_of(session_path)))
         if opened is None:
             return []
         magic, version, game, state_version, top, kept = marshal.loads(opened)
@@ -67,7 +67,7 @@ def read(session_path: str, raw: bytes, header: AnySession) -> list[Mark]:
             return []
         return [Mark(entries, start, cache.standing_from(header, standing), cache.tally_from(
             tally)) for entries, start, size, made_from, standing, tally in kept
-            if size == start and len(raw) >= start and cache.digest(raw[:start]) == made_from]
+            if size == start and len(raw) >= start and signing.digest(raw[:start]) == made_from]
     except (OSError, EOFError, ValueError, TypeError, KeyError, IndexError, AttributeError,
             ScorekeeperError):
         return []
@@ -79,14 +79,14 @@ def write(session_path: str, raw: bytes, header: AnySession, marks: Sequence[Mar
     from . import codec
 
     game = header.game
-    kept = [(m.entries, m.start, m.start, cache.digest(raw[:m.start]),
+    kept = [(m.entries, m.start, m.start, signing.digest(raw[:m.start]),
              cache.standing_data(game, m.standing), m.tally) for m in marks[-KEPT:]]
     record = (MAGIC, __version__, game.name, game.state_version,
               cache.plain_header(codec.top_data(header)), kept)
     with suppress(ScorekeeperError, ValueError, OSError):
         signed = signing.sealed(marshal.dumps(record))
         if signed is not None:
-            write_atomic(path_of(session_path), signed, durable=False, mode=cache.PRIVATE)
+            write_atomic(path_of(session_path), signed, durable=False, mode=signing.PRIVATE)
 
 
 def line_starts(raw: bytes, end: int, count: int) -> list[int]:

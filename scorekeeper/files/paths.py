@@ -235,6 +235,7 @@ def list_sessions(folder: str) -> list[str]:
     except OSError as error:
         raise SessionError(_("cannot read the session folder {folder}: {reason}").format(
             folder=quoted(folder), reason=error.strerror)) from None
-    return [os.path.join(folder, name) for name in names
+    inside = os.path.join(folder, "")  # the folder and its separator, joined once
+    return [inside + name for name in names
             if name.endswith(".toml") and len(name) > 5 and not name.startswith(".")
             and name != PAYMENTS]

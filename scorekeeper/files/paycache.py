@@ -23,7 +23,7 @@ from ..book import Paid
 from ..errors import ScorekeeperError
 from . import atomic, signing
 from .atomic import hidden_beside
-from .cache import PRIVATE, digest, read_kept
+from .signing import PRIVATE, digest, read_kept
 
 if TYPE_CHECKING:
     from ..history import Revision
@@ -38,8 +38,6 @@ def path_of(payments_path: str) -> str:
 def read(real: str, raw: bytes) -> tuple[tuple[Paid, ...], tuple[Revision, ...]] | None:
     """The payments and history the file holding `raw` was read as, if a sound cache of
     exactly those bytes is beside it; None otherwise (never an error)."""
-    from .codec import revision_from_data
-
     try:
         opened = signing.opened(read_kept(path_of(real)))
         if opened is None:
@@ -50,6 +48,10 @@ def read(real: str, raw: bytes) -> tuple[tuple[Paid, ...], tuple[Revision, ...]]
         paid = tuple(Paid(number, datetime.date.fromisoformat(day), payer, payee,
                           Decimal(money), currency, note)
                      for number, day, payer, payee, money, currency, note in payments)
+        if not history:  # as most books: the codec not imported for none
+            return paid, ()
+        from .codec import revision_from_data
+
         return paid, tuple(revision_from_data(_dated(table)) for table in history)
     except (OSError, EOFError, ValueError, TypeError, KeyError, ArithmeticError,
             ScorekeeperError):
@@ -60,12 +62,10 @@ def keep(real: str, raw: bytes, payments: Sequence[Paid], history: Sequence[Revi
          holding_lock: bool) -> None:
     """Keep what the file holding `raw` reads as: at once if the caller holds the file's
     lock, else only if the lock is free (a reader never waits to write it)."""
-    from .codec import revision_data
-
     record = (MAGIC, __version__, len(raw), digest(raw),
               [(p.number, p.date.isoformat(), p.payer, p.payee, str(p.money), p.currency,
                 p.note) for p in payments],
-              [_plain(revision_data(r)) for r in history])
+              _history_data(history))
     with suppress(ScorekeeperError, ValueError, OSError):
         signed = signing.sealed(marshal.dumps(record))
         if signed is None:
@@ -76,6 +76,15 @@ def keep(real: str, raw: bytes, payments: Sequence[Paid], history: Sequence[Revi
         with atomic.locked(real, wait=False) as mine:
             if mine:
                 atomic.write_atomic(path_of(real), signed, durable=False, mode=PRIVATE)
+
+
+def _history_data(history: Sequence[Revision]) -> list[Any]:
+    """The history as marshal keeps it (none, as most books: the codec not imported)."""
+    if not history:
+        return []
+    from .codec import revision_data
+
+    return [_plain(revision_data(r)) for r in history]
 
 
 def _plain(data: Any) -> Any:

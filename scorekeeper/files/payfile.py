@@ -27,10 +27,9 @@ from ..errors import RuleError, SessionFileError
 from ..games.players import check_name
 from ..i18n import _, ngettext
 from ..text import has_control, quoted
-from . import atomic, store, tomlread, tomltext
+from . import atomic, store, tomltext
 from .append import AppendPoint
 from .edits import Append, RemoveLast, Replace
-from .fastread import PAYMENT_KEYS
 from .paths import PAYMENTS
 from .store import Written
 
@@ -41,7 +40,6 @@ if TYPE_CHECKING:
 NAME = PAYMENTS
 FORMAT = "scorekeeper payments"
 VERSION = 1
-KEYS = PAYMENT_KEYS
 #: The most characters of a note.
 LONGEST_NOTE = 200
 MONEY = re.compile(r"[0-9]{1,15}(\.[0-9]{1,12})?")
@@ -71,6 +69,8 @@ def read(folder: str) -> Payments:
 def from_bytes(path: str, raw: bytes, real: str | None = None) -> Payments:
     """The payments file `raw`, read from `path` (the file itself `real`, through any
     link); SessionFileError (FILE:LINE) for a file that is damaged."""
+    from . import tomlread  # the file read whole: not for a cached read
+
     text, data = tomlread.parse(raw, path)
 
     def line(key: str, index: int = 0) -> int:  # where a problem is (the file is read again)
@@ -117,6 +117,9 @@ def from_bytes(path: str, raw: bytes, real: str | None = None) -> Payments:
 
 def paid_from_data(number: int, data: object) -> Paid:
     """A payment from its table in the file; RuleError says what is wrong with it."""
+    from . import tomlread
+    from .fastread import PAYMENT_KEYS as KEYS  # the file's reader: not for a cached read
+
     if not isinstance(data, dict):
         raise RuleError(_("must be a table: {{ date = ..., from = ..., to = ..., money = ... "
                           "}}").format())
@@ -168,6 +171,8 @@ def check_places(read: Payments, places: Callable[[str], int]) -> Payments:
     (`places` of it, as the sittings say: book.currency_places); SessionFileError
     (FILE:LINE) naming the first that has more."""
     for p in read.payments:
+        if -p.money.as_tuple().exponent <= places(p.currency):  # type: ignore[operator]
+            continue  # written with no more decimals than it may have: money() would pass
         try:
             money(format(p.money, "f"), places(p.currency))
         except RuleError as error:
@@ -266,7 +271,10 @@ class PaymentsChange(NamedTuple):
 
     edit: Append | RemoveLast | Replace
     payments: tuple[Paid, ...]
-    expected: tuple[dict[str, object], ...]
+    expected: Callable[[], tuple[dict[str, object], ...]]
+    """How the file is then to hold the payments, each as paid_data: asked only when the
+    change is made as text and read back, not for a payment added on a line of its own
+    (which writes the one table of the edit, and reads nothing back)."""
     revision: Revision | None = None
 
 
@@ -302,7 +310,7 @@ class PaymentsFile:
             new = point.apply(text, edit.data)[0]
         else:
             new = store.edited(text, edit, change.revision, lambda made: _holds(
-                made, before.path, change.expected, history), _(
+                made, before.path, change.expected(), history), _(
                 "{path} is laid out in a way this change cannot be made to without losing "
                 "what is written in it: nothing was changed (change it in an editor)").format(
                     path=before.path))
@@ -341,14 +349,18 @@ def save(shown: Payments, change: PaymentsChange, on_locked: store.OnLocked | No
 def one_a_line_point(text: str, count: int) -> AppendPoint | None:
     """Where one more payment goes in `text`, holding `count`, if it is laid out as this
     tool writes it: its list opened on a line of its own and closed by a `]` on a line of
-    its own, each payment between a line with nothing after it (no comment) and no string
-    that could go on over lines. Adding the payment there then adds just it, with no need
-    to read the file back. None for any other layout."""
+    its own, each payment a line with nothing after it (no comment), comments and blank
+    lines between them on lines of their own (not after the last: the payment goes right
+    after it), and no string that could go on over lines. Adding the payment there then
+    adds just it, with no need to read the file back. None for any other layout."""
     begin = text.find("\npayments = [\n") + len("\npayments = [\n")
     end = text.find("\n]\n", begin - 1) + 1
     rows = text[begin:end].split("\n")[:-1]
+    tables = [r for r in rows if r.startswith("    {")]
+    between = [] if len(rows) == count else [r for r in rows if not r.startswith("    {")]
     if (begin < len("\npayments = [\n") or end <= 0 or '"""' in text or "'''" in text
-            or len(rows) != count or not all(_one_a_line(r) for r in rows)):
+            or len(tables) != count or not all(map(_one_a_line, tables))
+            or not all(map(_between, between)) or (rows and _between(rows[-1]))):
         return None
     return AppendPoint(end, end, "    ", ",\n", False, "\n", (0, "    ", ",\n"), "payments")
 
@@ -357,6 +369,11 @@ def _one_a_line(row: str) -> bool:
     """Whether `row` is a payment as this tool writes it, a table and its comma, with
     nothing after them (no comment) and no string that could go on over lines."""
     return row.startswith("    {") and row.endswith("},") and "#" not in row
+
+
+def _between(row: str) -> bool:
+    """Whether `row` is a line between payments: blank, or a comment of its own."""
+    return not row.strip() or row.lstrip().startswith("#")
 
 
 def _holds(text: str, path: str, expected: Sequence[dict[str, object]],

@@ -20,7 +20,7 @@ from contextlib import suppress
 from .. import __version__
 from ..errors import ScorekeeperError
 from ..values import value
-from . import cache, signing
+from . import signing
 from .atomic import hidden_beside, write_atomic
 
 MAGIC = "scorekeeper shown 1"
@@ -47,14 +47,14 @@ def read(session_path: str, raw: bytes, language: str) -> Shown | None:
     """What `show` printed, in `language`, of the file holding `raw`, if a sound record of
     it is kept; None otherwise (missing, stale or damaged: never an error)."""
     try:
-        opened = signing.opened(cache.read_kept(path_of(session_path)))
+        opened = signing.opened(signing.read_kept(path_of(session_path)))
         if opened is None:
             return None
         (magic, version, spoken, size, made_from, rows, changed, drawing,
          width) = marshal.loads(opened)
         if (magic, version, spoken, size) != (MAGIC, __version__, language, len(raw)):
             return None
-        if made_from != cache.digest(raw) or not _table(rows):
+        if made_from != signing.digest(raw) or not _table(rows):
             return None
         if not (drawing is None or type(drawing) is str) or not (
                 width is None or type(width) is int):
@@ -77,9 +77,9 @@ def write(session_path: str, raw: bytes, language: str, shown: Shown) -> None:
     """Keep `shown` as what `show` printed, in `language`, of the file holding `raw`. One
     that cannot be written only makes the next show slower. The caller holds the session's
     lock."""
-    record = (MAGIC, __version__, language, len(raw), cache.digest(raw), shown.rows,
+    record = (MAGIC, __version__, language, len(raw), signing.digest(raw), shown.rows,
               sorted(shown.changed), shown.drawing, shown.width)
     with suppress(ScorekeeperError, ValueError, OSError):
         signed = signing.sealed(marshal.dumps(record))
         if signed is not None:
-            write_atomic(path_of(session_path), signed, durable=False, mode=cache.PRIVATE)
+            write_atomic(path_of(session_path), signed, durable=False, mode=signing.PRIVATE)

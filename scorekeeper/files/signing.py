@@ -117,6 +117,40 @@ def opened(kept: bytes) -> bytes | None:
     return kept[TAG_SIZE:] if _same(made, kept[:TAG_SIZE]) else None
 
 
+#: The mode of what is kept sealed beside a file (a cache): the user's alone (it is signed
+#: with the user's key, and no one else's scorekeeper would use it).
+PRIVATE = 0o600
+#: A cache holds no deals, only their sums: far less than this (Bridge: a line a rubber).
+MAX_SIZE = 64 * 1024 * 1024
+
+
+def digest(raw: bytes) -> bytes:
+    """A digest of a file's bytes (not keyed), to know a cache was made from them."""
+    try:
+        from _blake2 import blake2b  # hashlib itself loads OpenSSL: 15 ms at every deal
+    except ImportError:  # pragma: no cover - a Python without the module
+        from hashlib import blake2b
+    return blake2b(raw, digest_size=20).digest()
+
+
+def read_kept(path: str) -> bytes:
+    """The bytes of the regular file `path` (a cache), if it is not too large; a link, a
+    FIFO or a device is not read (nor waited on)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_SIZE:
+            raise ValueError("not a cache")
+        chunks = []
+        while chunk := os.read(fd, max(info.st_size, 1 << 16)):
+            chunks.append(chunk)
+            if sum(map(len, chunks)) > MAX_SIZE:
+                raise ValueError("not a cache")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 def _blake2b(data: bytes, secret: bytes) -> bytes:
     try:
         from _blake2 import blake2b  # hashlib itself loads OpenSSL: 15 ms at every deal
