@@ -407,7 +407,9 @@ def test_a_history_that_cannot_be_kept_is_no_error(tmp_path: Path,
     session = tmp_path / "s.toml"
     history = _history(str(session))
     kept = tmp_path / ".local" / "share" / "scorekeeper" / "history"
-    (kept / history.filename).mkdir(parents=True)  # type: ignore[attr-defined]  # a folder there
+    there = kept / history.filename  # type: ignore[attr-defined]
+    there.unlink()  # made private when the history was chosen; now a folder in its place
+    there.mkdir()
     assert list(history.load_history_strings()) == []
     history.store_string("b=2 c=0")  # nothing raised
 
