@@ -51,7 +51,7 @@ class Session(Generic[S, E, St, R]):
             object.__setattr__(self, "players", Players(tuple(self.players)))
         object.__setattr__(self, "entries", tuple(self.entries))
         if not game.min_players <= len(self.players) <= game.max_players:
-            raise RuleError(ngettext("{count} players: {game} takes {least} to {most}",
+            raise RuleError(ngettext("{count} player: {game} takes {least} to {most}",
                                      "{count} players: {game} takes {least} to {most}",
                                      len(self.players)).format(
                 count=len(self.players), game=in_a_sentence(game), least=game.min_players,

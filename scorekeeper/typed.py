@@ -78,7 +78,7 @@ def amount(text: str, code: str) -> str:
         raise RuleError(_("{text} reads two ways: type {grouped} for a point between "
                           "thousands, {plain} for a decimal point").format(
                               text=quoted(text), grouped=_typed(grouped, lang),
-                              plain=_typed(plain, lang)))
+                              plain=_typed(plain.rstrip("0").rstrip("."), lang)))
     other = _neutral(OTHER[lang], typed) if len(typed) <= LONGEST else None
     if other is not None and lang == "da":
         raise RuleError(_("{text} is written the English way: type {typed} (a decimal "

@@ -20,15 +20,21 @@ os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="scorekeeper-state-")
 
 
 def _every_command_in_english() -> None:
-    """Each game's commands imported now, in English, as a run of the program imports them
+    """Each game's commands, and every other command, imported now, in English, as a run of the program imports them
     in the language it chose: their help and metavars are made at import, and a test that
     happened to import one first while speaking Danish (--lang da in-process) would leave
     them Danish for every test after it."""
+    import importlib
+    import pkgutil
+
+    import scorekeeper.cli
     from scorekeeper.cli.main import game_cli
     from scorekeeper.games import NAMES
 
     for game in NAMES:
         game_cli(game)
+    for module in pkgutil.iter_modules(scorekeeper.cli.__path__):  # pay, book, sheet ...
+        importlib.import_module(f"scorekeeper.cli.{module.name}")
 
 
 _every_command_in_english()
