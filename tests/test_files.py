@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import files
-from scorekeeper.errors import SessionError
+from scorekeeper.errors import SessionError, SessionFileError
 from scorekeeper.files import codec, fastread, tomlread, tomltext
 from scorekeeper.files.outline import outline
 from scorekeeper.games.loo import LooDeal
@@ -81,7 +81,25 @@ def test_deal_lines_read_fast_mean_what_tomllib_reads(deals: list[dict[str, Any]
     if fast is not None:
         assert fast == expected
     if not mangles and expected is not None:
-        assert tomlread.parse(text.encode(), "s.toml")[1] == expected
+        assert_read_as_names_are(text, expected)
+
+
+def assert_read_as_names_are(text: str, expected: Any) -> None:
+    """The session reader gives what tomllib gives with every key and text in NFC, as
+    names are compared, or refuses a file whose keys become one in that form."""
+    try:
+        normal = tomlread._normal(expected)
+    except tomlread._TwoSpellings:
+        with pytest.raises(SessionFileError, match="two Unicode forms"):
+            tomlread.parse(text.encode(), "s.toml")
+        return
+    assert tomlread.parse(text.encode(), "s.toml")[1] == normal
+
+
+@pytest.mark.parametrize("name", ["e\u0301", "\u212b", "Ann"])
+def test_a_name_in_another_unicode_form_is_read_in_nfc(name: str) -> None:
+    text = f"{FAST_HEAD}deals = [\n    {tomltext.inline_table({'tricks': {name: 1}})},\n]\n"
+    assert_read_as_names_are(text + FAST_TAIL, tomllib.loads(text + FAST_TAIL))
 
 
 history_values = deal_values | st.datetimes(datetime.datetime(1990, 1, 1),
