@@ -103,14 +103,23 @@ def test_what_is_not_a_payment_is_refused_with_nothing_written(club: Path, args:
     run(club, "pay Erik Bo 1 --currency DKK")
     before = (club / "payments.toml").read_bytes()
     extra = "" if "--currency" in args else " --currency DKK"
-    result = run(club, f"pay {args}{extra}", code=1)
-    assert said in result.stderr and result.stderr.count("\n") == 1, result.stderr
+    usage = "' must be money" in said  # not a number at all: a value of the wrong type
+    result = run(club, f"pay {args}{extra}", code=2 if usage else 1)
+    assert said in result.stderr.splitlines()[-1], result.stderr
+    assert usage or result.stderr.count("\n") == 1, result.stderr
     assert (club / "payments.toml").read_bytes() == before
+
+
+def test_paying_more_than_one_owes_says_by_how_much(club: Path) -> None:
+    done = run(club, "pay Erik Ann 10 --currency DKK --date 2026-11-28").stdout
+    assert "That is 1.40 DKK more than Erik owed (8.60 DKK): Ann owes it back." in done
+    done = run(club, "pay Erik Ann 5 --currency DKK --date 2026-11-28").stdout
+    assert "Erik owed nothing, so Ann owes the 5.00 DKK back." in done
 
 
 def test_a_payment_to_the_kitty_and_more_than_is_owed(club: Path) -> None:
     done = run(club, "pay Carl Kitty 20 --currency DKK --new-player --date 2026-11-28").stdout
-    assert "That is 20.00 DKK more than Carl owed (0.00 DKK): Kitty owes it back." in done
+    assert "Carl owed nothing, so Kitty owes the 20.00 DKK back." in done
     after = owed(club, "DKK")
     assert after["Kitty"] == "-20.00" and after["Carl"] == "20.60"
     run(club, "pay kitty carl 20 --currency DKK")  # now a player of the book

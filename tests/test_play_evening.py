@@ -133,3 +133,39 @@ def test_a_line_before_any_session_says_how_to_start_one(tmp_path: Path) -> None
             screen.expect_words(b"no session yet: start one with new, or use NAME")
             assert b"unexpected extra" not in screen.seen
         screen.expect(b"no session>")
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["new", "loo", "fri"], "the game comes first: scorekeeper GAME new NAME"),
+    (["shwo"], "no command 'shwo': did you mean show?"),
+    (["lo", "new", "fri"], "no command 'lo': did you mean loo?"),
+])
+def test_a_slip_in_the_first_word_says_what_was_meant(tmp_path: Path, args: list[str],
+                                                      said: str) -> None:
+    result = sk(tmp_path, *args, code=2)
+    assert said in result.stderr and not list(tmp_path.glob("*.toml"))
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_a_game_that_is_not_one_is_named_at_the_prompt(tmp_path: Path, lang: str) -> None:
+    lines = "new poker fri --players Ann,Bob,Cid\nnew\n"
+    result = sk(tmp_path, "--lang", lang, "play", "--keep-going", stdin=lines, code=1)
+    first, second = [line for line in result.stderr.splitlines() if "GAME" in line
+                     or "KORTSPIL" in line]
+    assert "'poker'" in first and "'poker'" not in second
+    assert "loo, pinochle" in first and not list(tmp_path.glob("*.toml"))
+
+
+@pytest.mark.parametrize("line", ["new lu fri --players Ann,Bob,Cid",
+                                  "lu new fri --players Ann,Bob,Cid",
+                                  "new Trekorts-lu fri --players Ann,Bob,Cid"])
+def test_loo_is_lu_in_danish_at_the_prompt(tmp_path: Path, line: str) -> None:
+    sk(tmp_path, "--lang", "da", "play", stdin=f"{line}\nb2 c1\n")
+    assert '\ngame = "loo"\n' in (tmp_path / "fri.toml").read_text()
+
+
+def test_loo_is_lu_in_danish_on_the_command_line(tmp_path: Path) -> None:
+    sk(tmp_path, "--lang", "da", "lu", "new", "fri", "--players", "Ann,Bob,Cid")
+    assert '\ngame = "loo"\n' in (tmp_path / "fri.toml").read_text()
+    assert "'lu'" in sk(tmp_path, "--lang", "en", "lu", "new", "sat", "--players", "A,B,C",
+                        code=2).stderr

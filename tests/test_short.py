@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from .helpers import play_lines, run
 
@@ -51,6 +53,9 @@ def test_the_short_form_is_the_same_deal_as_the_long_one(tmp_path: Path, new: st
 @pytest.mark.parametrize(("new", "line", "message"), [
     (PINOCHLE, "deal b", "give his bid"),
     (PINOCHLE, "deal b 35x 190", "'35x' is not a bid, a whole number"),
+    (PINOCHLE, "deal b 350", "give his meld after the bid: BIDDER BID MELD (0 if he had none)"),
+    (PINOCHLE, "deal b 350 d", "give his meld before how the deal ended: BIDDER BID MELD d"),
+    (BRIDGE, "deal h b8 b2d2 x1234567890", "'x1234567890' is more doublings than a deal can"),
     (PINOCHLE, "deal b 350 190 172 9", "'9': a deal is BIDDER BID MELD and how it ended"),
     (PINOCHLE, "deal b 350 190 q", "'q' is not the card points he took (or d, c or x)"),
     (PINOCHLE, "deal b 350 190 172 --took 150", "--took is given twice"),
@@ -71,6 +76,23 @@ def test_a_short_form_that_cannot_be_read_is_a_usage_error(tmp_path: Path, new: 
     result = run(tmp_path, line, code=2)
     assert message in result.stderr
     assert (tmp_path / f"{new.split()[2]}.toml").read_bytes() == before
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.integers(0, 40) | st.integers(0, 10**9 - 1))
+def test_x_and_any_number_is_that_many_doublings(tmp_path: Path, times: int) -> None:
+    """xN is --doubled N for every N a deal may be typed with: x100 is refused as a
+    hundred doublings are, never read as honours of a player called x."""
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(dir=tmp_path))
+    play_lines(folder, [BRIDGE])
+    code = 0 if times <= 10 else 1
+    short = run(folder, f"deal h a10 a2c1 x{times} --dry-run", code=code)
+    long = run(folder, f"deal --trump h --tricks Ann=10 --honours Ann=2,Cid=1 --doubled {times} "
+                       "--dry-run", code=code)
+    assert short.output == long.output
 
 
 def test_the_meld_that_makes_the_bid_takes_no_fourth_word(tmp_path: Path) -> None:

@@ -191,21 +191,24 @@ def test_pay_keeps_what_was_meant(club: Path, lang: str, typed: str, kept: str) 
     assert f'money = "{kept}"' in (club / "payments.toml").read_text()  # the neutral form
 
 
-@pytest.mark.parametrize(("lang", "typed", "said"), [
+@pytest.mark.parametrize(("lang", "typed", "said", "code"), [
     ("da", "1.000", "kan læses på to måder: skriv 1000, hvis punktummet skiller tusinder, "
-                    "og 1, hvis det er et decimaltegn"),
-    ("en", "1,5", "has a decimal comma: type 1.5"), ("da", "1,234.50", "er skrevet på engelsk"),
-    ("en", "1.500", "amount '1.500' has 3 decimals: the currency has 2"),  # a Dane's 1500?
-    ("en", "12.000", "has 3 decimals"),
-    ("da", "1,500", "beløbet '1,500' har 3 decimaler: valutaen har 2"),  # as typed
+                    "og 1, hvis det er et decimaltegn", 2),
+    ("en", "1,5", "has a decimal comma: type 1.5", 2),
+    ("da", "1,234.50", "er skrevet på engelsk", 2),
+    ("en", "1.500", "amount '1.500' has 3 decimals: the currency has 2", 1),  # a Dane's 1500?
+    ("en", "12.000", "has 3 decimals", 1),
+    ("da", "1,500", "beløbet '1,500' har 3 decimaler: valutaen har 2", 1),  # as typed
 ])
 def test_pay_refuses_what_reads_two_ways_and_writes_nothing(club: Path, lang: str, typed: str,
-                                                          said: str) -> None:
+                                                          said: str, code: int) -> None:
+    """An amount that is not a number in the language spoken is a value of the wrong type
+    (exit 2, as --value's); one the currency cannot hold is refused (exit 1)."""
     run(club, "pay Erik Bo 1 --currency DKK")
     before = (club / "payments.toml").read_bytes()
-    result = run(club, f"--lang en pay Dorte Ann {typed} --currency DKK", code=1) if lang == (
-        "en") else run(club, f"--lang da pay Dorte Ann {typed} --currency DKK", code=1)
-    assert said in result.stderr and result.stderr.count("\n") == 1
+    result = run(club, f"--lang {lang} pay Dorte Ann {typed} --currency DKK", code=code)
+    assert said in result.stderr.splitlines()[-1]
+    assert code == 2 or result.stderr.count("\n") == 1
     assert (club / "payments.toml").read_bytes() == before
 
 
@@ -339,10 +342,10 @@ def test_the_installed_command_reads_danish_money_and_refuses_a_thousand_point(
     assert "1.234,50 DKK" in done.stdout and money_paid(club) == ["1234.50"]
     before = (club / "payments.toml").read_bytes()
     refused = installed(club, "--lang", "da", "pay", "Dorte", "Ann", "1.000", "--currency",
-                        "DKK", code=1)
+                        "DKK", code=2)  # a value of the wrong type, as --value 1.000 is
     assert "skriv 1000, hvis punktummet skiller tusinder, og 1, hvis det" in refused.stderr
     assert (club / "payments.toml").read_bytes() == before
-    installed(club, "--lang", "en", "pay", "Dorte", "Ann", "1,5", "--currency", "DKK", code=1)
+    installed(club, "--lang", "en", "pay", "Dorte", "Ann", "1,5", "--currency", "DKK", code=2)
     assert (club / "payments.toml").read_bytes() == before
 
 

@@ -96,8 +96,11 @@ def _short(words: list[str]) -> dict[str, Any]:
 def _short_word(word: str, words: list[str], values: dict[str, Any]) -> None:
     """One word after the trumps and the tricks: doublings, honours, a void."""
     lower = word.lower()
-    doubling = re.fullmatch(r"(x+)|x([0-9]{1,2})", lower)
+    doubling = re.fullmatch(r"(x+)|x([0-9]+)", lower)
     if doubling:
+        if len(doubling.group(2) or "") > 9:
+            short.fail(_("{word} is more doublings than a deal can hold").format(
+                word=quoted(word)))
         _once(values, "doubled", len(doubling.group(1) or "") or int(doubling.group(2)))
     elif lower in DOUBLING_WORDS:
         _once(values, "doubled", DOUBLING_WORDS[lower])

@@ -21,8 +21,9 @@ import click
 
 from .. import __version__, i18n
 from ..errors import ScorekeeperError
-from ..games import GAMES
+from ..games import GAMES, listed
 from ..i18n import _
+from ..text import quoted
 from .options import CONTEXT, Quick, RunState, complete_session
 from .refusal import REFUSALS, refused
 
@@ -125,15 +126,33 @@ class Root(Quick, click.Group):
         return [*GAMES, *COMMANDS]
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name in GAMES:
-            group: click.Command = game_cli(name).group
-            return group
         if name in COMMANDS:
             module_name, _sep, attribute = COMMANDS[name].partition(":")
             module = importlib.import_module(f"{__package__}.{module_name}")
             command: click.Command = getattr(module, attribute or name)
             return command
-        return None
+        from .words import game_name
+
+        game = game_name(name)  # its name, or its own word in the language spoken (lu)
+        if game is None:
+            return None
+        group: click.Command = game_cli(game).group
+        return group
+
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
+        if args and args[0].lower() == "new" and "new" not in COMMANDS:
+            raise click.UsageError(_("the game comes first: scorekeeper GAME new NAME "
+                                     "--players A,B,C (GAME: {games})").format(
+                                         games=listed()), ctx)
+        if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
+            import difflib
+
+            close = difflib.get_close_matches(args[0].lower(), self.list_commands(ctx), 1, 0.7)
+            if close:
+                raise click.UsageError(_("no command {word}: did you mean {command}?").format(
+                    word=quoted(args[0]), command=close[0]), ctx)
+        return super().resolve_command(ctx, args)
 
 
 @click.group(cls=Root, context_settings=CONTEXT, help=_("""\

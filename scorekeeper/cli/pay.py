@@ -188,7 +188,11 @@ def _payment(found: Folder, words: tuple[str, ...], given: Given, new_player: bo
     note = given.note if given.note is not None else was.note if was is not None else ""
     places = _places(found, chosen)
     if words or was is None:
-        money = payfile.money(typed_amount(words[2]), places, typed=words[2])
+        try:
+            typed = typed_amount(words[2])
+        except RuleError as error:  # not a number at all: a value of the wrong type
+            raise click.UsageError(str(error)) from None
+        money = payfile.money(typed, places, typed=words[2])
     else:
         money = payfile.money(format(was.money, "f"), places)
     return book.Paid(amend or count + 1, day, payer, payee, money, chosen, note)
@@ -430,11 +434,11 @@ def _standing(found: Folder, payments: list[Any], made: Any) -> list[str]:
     if made in counted:
         owed = add_money([owed, made.money])
     if made in payments and made.money > max(owed, Decimal(0)):
-        extra = made.money - max(owed, Decimal(0))
-        lines.append(_("That is {extra} more than {payer} owed ({owed}): {payee} owes it back.")
-                     .format(extra=_money(extra, places, made.currency), payer=made.payer,
-                             owed=_money(max(owed, Decimal(0)), places, made.currency),
-                             payee=made.payee))
+        extra = _money(made.money - max(owed, Decimal(0)), places, made.currency)
+        said = (_("That is {extra} more than {payer} owed ({owed}): {payee} owes it back.")
+                if owed > 0 else _("{payer} owed nothing, so {payee} owes the {extra} back."))
+        lines.append(said.format(extra=extra, payer=made.payer, payee=made.payee,
+                                 owed=_money(max(owed, Decimal(0)), places, made.currency)))
     return lines
 
 

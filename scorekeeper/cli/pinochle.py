@@ -140,10 +140,12 @@ def _check(values: dict[str, Any]) -> None:
                                  "--no-bid)"))
     if values["meld"] is not None and values["meld_cards"] is not None:
         raise click.UsageError(_("give --meld N or --meld-cards CARDS, not both"))
-    if values.get("meld_left_out") and values["meld_cards"] is None:
-        raise click.UsageError(_("give his meld before how the deal ended: BIDDER BID MELD "
-                                 "{end} (or --meld-cards with --trump)").format(
-                                     end=values["meld_left_out"]))
+    if values.get("meld_left_out") is not None and values["meld_cards"] is None:
+        raise click.UsageError(_("give his meld after the bid: BIDDER BID MELD (0 if he had "
+                                 "none), or --meld-cards with --trump") if not values[
+            "meld_left_out"] else _("give his meld before how the deal ended: BIDDER BID MELD "
+                                    "{end} (or --meld-cards with --trump)").format(
+                                        end=values["meld_left_out"]))
     if (values["meld_cards"] is None) != (values["trump"] is None):
         raise click.UsageError(_("--meld-cards and --trump go together: give both"))
     endings = [k for k in ENDINGS if values[k] not in (None, False)]
@@ -188,8 +190,8 @@ def _short(words: list[str]) -> dict[str, Any]:
         values["meld"] = _counted()
     elif words and words[0].lower() not in SHORT_ENDINGS:
         values["meld"] = short.number(words.pop(0), _("{word} is not his meld, a whole number"))
-    elif words:  # left out, which only --meld-cards may do: _check says
-        values["meld_left_out"] = words[0]
+    else:  # left out, which only --meld-cards may do: _check says
+        values["meld_left_out"] = words[0] if words else ""
     if words:
         end = words.pop(0)
         if end.lower() in SHORT_ENDINGS:

@@ -25,7 +25,7 @@ from ..i18n import _
 from ..text import quoted, visible
 from .options import Command, RunState, echo, mark_recorded, session_option, session_path
 from .refusal import REFUSALS, refused
-from .words import closest, command_name, said
+from .words import closest, command_name, game_name, said
 
 if TYPE_CHECKING:
     from ..files import Snapshot
@@ -119,7 +119,7 @@ def _chosen(ctx: click.Context, session: str | None) -> str | None:
 
 NO_SESSION = _("no session yet: start one with new, or use NAME")
 #: Piped in with no session chosen: what to do (one line of 80 columns, "Error: " before it).
-NO_SESSION_PIPED = _("no session: give -s NAME, or pipe in 'GAME new NAME --players A,B' first")
+NO_SESSION_PIPED = _("no session: give -s NAME, or pipe in 'new GAME NAME --players A,B' first")
 
 
 @click.command("new", context_settings={"ignore_unknown_options": True,
@@ -253,7 +253,7 @@ class Shell:
     def new(self, args: list[str], begin: Begin | None = None) -> bool:
         """`new GAME NAME --players A,B ...`: the game's own `new`; the shell goes on with
         the session made. With `begin` (on a terminal), what is not typed is asked for."""
-        from ..games import NAMES
+        from ..games import listed
         from .main import game_cli
         from .options import folder
 
@@ -263,15 +263,18 @@ class Shell:
                 echo(_("No session was started."))
                 return True
             args = asked
-        if not args or args[0].lower() not in NAMES:
+        game = game_name(args[0]) if args else None
+        if game is None:
             click.echo(_("Error: {message}").format(message=_(
                 "give the game first: new GAME NAME --players A,B (GAME: {games})").format(
-                    games=", ".join(NAMES))), err=True)
+                    games=listed()) if not args else _(
+                "{word} is not a game here: new GAME NAME --players A,B (GAME: {games})"
+            ).format(word=quoted(args[0]), games=listed())), err=True)
             return False
         state = self.root.find_object(RunState)
         if state is not None:
             state.made = None
-        done = self.run(game_cli(args[0].lower()).group.commands["new"], "new", args[1:])
+        done = self.run(game_cli(game).group.commands["new"], "new", args[1:])
         if done and state is not None and state.made:
             self.switch(state.made)
             echo(_("Playing {path}.").format(path=self.path))
@@ -442,9 +445,7 @@ def _one_line(shell: Shell, line: str, ask: Ask | None, begin: Begin | None) -> 
 
 
 def _is_game(word: str) -> bool:
-    from ..games import NAMES
-
-    return word in NAMES
+    return game_name(word) is not None
 
 
 def _use(shell: Shell, name: str) -> None:

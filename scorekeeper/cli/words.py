@@ -21,6 +21,13 @@ WORDS: dict[str, dict[str, str]] = {
         "hjalp": "help", "afslut": "quit", "tæl": "count", "tael": "count",
     },
 }
+#: The games' own words in each language but English, beside their names (which are every
+#: language's): Danish lu for Three-card Loo (trekorts-lu, the seed's name), which
+#: `scorekeeper lu new` and `new lu` at the prompt take as `loo`.
+GAME_WORDS: dict[str, dict[str, str]] = {
+    "da": {"lu": "loo", "trekorts-lu": "loo", "trekortslu": "loo",
+           "auktionspinochle": "pinochle"},
+}
 #: Other English words for a command: the first letter of quit, and exit.
 ALIASES = {"q": "quit", "exit": "quit", "?": "help"}
 
@@ -54,3 +61,13 @@ def closest(word: str, spoken: list[str]) -> str | None:
         if close:
             return close[0]
     return None
+
+
+def game_name(word: str) -> str | None:
+    """The game (its name in NAMES) that `word` names in the language spoken or by its
+    name; None if it names none."""
+    from ..games import NAMES
+
+    lowered = word.lower()
+    name = GAME_WORDS.get(speaking().code, {}).get(lowered, lowered)
+    return name if name in NAMES else None
