@@ -208,6 +208,17 @@ def test_the_chart_draws_with_markers_the_legend_names_and_axis_characters_only(
     assert set("".join(plot)) - {" "} <= set(MARKERS) | set(AXIS_CHARACTERS)
 
 
+@pytest.mark.parametrize("width", [40, 60, 80])
+def test_a_long_chart_title_is_wrapped_at_words_and_the_chart_keeps_its_height(
+        width: int) -> None:
+    title = "Auktionspinochle 'en lang aften hos Dorte': jetoner vundet, spil for spil"
+    drawn = chart(title, "jetoner", "spil", {"Ann": [0, 3, -2], "Bo": [0, -3, 2]},
+                  Canvas(width, 20)).splitlines()
+    assert all(len(line) <= width for line in drawn) and len(drawn) <= 20
+    unit = next(i for i, line in enumerate(drawn) if line.strip() == "(jetoner)")
+    assert " ".join(drawn[:unit]) == title and (unit > 1) == (width < len(title))
+
+
 # --- the examples come from the session's game ----------------------------------------------
 
 

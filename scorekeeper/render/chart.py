@@ -17,6 +17,7 @@ from ..book import SessionSummary, money_of, players_in
 from ..i18n import _, number
 from ..ledger import places_of
 from ..session import AnySession, Played
+from ..text import wrap_words
 from . import view_of
 
 #: A marker a line, told apart without colour: as many as a Loo table's most players.
@@ -148,14 +149,15 @@ def chart(title: str, unit: str, xlabel: str, running: Mapping[str, Sequence[int
                            lines=LEAST_HEIGHT))
     series = lines_of(running)
     values = [v for s in series for v in s.values] or [0]
-    room = canvas.height - 5 - _legend_height(series, canvas.width)
+    heading = wrap_words(title, canvas.width)
+    room = canvas.height - 4 - len(heading) - _legend_height(series, canvas.width)
     axis = Axis.for_range(min(values), max(values), room, places)
     margin = max(len(axis.label(t)) for t in axis.ticks()) + 1
     plot = Plot(canvas.width - margin - 1, axis)
     for i, line in enumerate(series):
         plot.draw(line.values, i)
     length = max(len(s.values) for s in series) if series else 1
-    out = [title, f"({unit})".rjust(margin - 1)]
+    out = [*heading, f"({unit})".rjust(margin - 1)]
     out += plot.rows(margin, canvas.color)
     out += _x_axis(margin, plot.width, length, labels, xlabel)
     out += _legend(series, canvas.width, canvas.color)
