@@ -140,7 +140,11 @@ def test_pay_in_danish(club: Path) -> None:
     assert "kan ikke betale sig selv" in danish(club, "pay", "bo", "bo", "5", code=1)
     assert "ukendt valuta 'XXX': kendt her: DKK, SEK" in danish(
         club, "pay", "bo", "ann", "5", "--currency", "XXX", code=1)
-    assert "FRA TIL BELØB" in danish(club, "pay", "--help")
+    helped = " ".join(danish(club, "pay", "--help").split())
+    assert "FRA TIL BELØB" in helped and "betalingsfilens historik" in helped
+    assert "sessionens historik" not in helped  # a payment's change is the book's
+    payments = danish(club, "book", "--table", "payments").splitlines()
+    assert any(re.search(r"\bbemærkning$", line) for line in payments), payments
 
 
 def _sittings(folder: Path, names: list[str]) -> None:

@@ -15,6 +15,7 @@ from ..i18n import _, day, number
 from ..text import quoted
 from .options import (
     CONTEXT,
+    WHY,
     Command,
     dir_option,
     echo,
@@ -22,7 +23,6 @@ from .options import (
     held_interrupt,
     mark_recorded,
     run_state,
-    why_option,
 )
 from .params import Count, Date, Label, Note, typed_amount
 
@@ -68,7 +68,8 @@ class Folder(NamedTuple):
               help=_("Put payment N right: FROM TO AMOUNT and the options as it should be; "
                      "what is not given stays as it was."))
 @click.option("--dry-run", is_flag=True, help=_("Say what it would do; save nothing."))
-@why_option
+@click.option("--why", **(WHY | {"help": _("Why the change is made, kept in the payments "
+                                               "file's history.")}))
 @dir_option
 @click.pass_context
 def pay(ctx: click.Context, words: tuple[str, ...], currency: str | None,
