@@ -4,6 +4,7 @@ files, atomic saves, the lock, the cached standing, and files laid out by hand."
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import tomllib
@@ -107,6 +108,21 @@ def test_a_version_1_file_is_read_as_version_2_with_its_old_meaning(tmp_path: Pa
         old = filing.load(str(ROOT / "tests" / "v1" / f"{name}.toml"))
         new = filing.load(str(ROOT / "sessions" / f"{name}.toml"))
         assert old.standing.balances == new.standing.balances, name
+
+
+@pytest.mark.parametrize("name", ["loo-evening", "pinochle-sunday", "bridge-club"])
+def test_a_version_1_file_without_settings_is_upgraded_with_the_defaults(
+        tmp_path: Path, name: str) -> None:
+    """No [settings] in a version 1 file means every setting its default, as it does in
+    version 2 (it was refused: the old deals were then checked as new ones)."""
+    text = (ROOT / "tests" / "v1" / f"{name}.toml").read_text()
+    bare = re.sub(r"\n\[settings\]\n(?:[^\n\[]+\n)*", "\n", text)
+    assert "[settings]" not in bare and "version = 1" in bare
+    old = filing.load(str(write(tmp_path, bare)))
+    assert old.standing.deals == filing.load(str(ROOT / "tests" / "v1" / f"{name}.toml")
+                                             ).standing.deals
+    if name == "loo-evening":  # version 1's own meaning of a single, not version 2's
+        assert old.session.settings.single == "empty-pool"
 
 
 def test_the_first_save_of_a_version_1_file_writes_version_2(tmp_path: Path) -> None:

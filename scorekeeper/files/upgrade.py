@@ -19,7 +19,8 @@ def from_version_1(data: Mapping[str, Any]) -> dict[str, Any]:
     """`data` (a version 1 file) in the version 2 schema. What cannot be converted is left
     as it was, for the version 2 checks to report."""
     upgraded = dict(data) | {"version": 2}
-    name, settings, deals = data.get("game"), data.get("settings"), data.get("deals")
+    name, deals = data.get("game"), data.get("deals")
+    settings = data.get("settings", {})  # none: every setting its default, as in version 2
     if name not in GAMES or not isinstance(settings, Mapping) or not isinstance(deals, list):
         return upgraded
     settings = dict(settings)
