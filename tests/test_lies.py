@@ -475,6 +475,20 @@ def test_a_damaged_payments_file_is_one_line_and_the_other_files_are_checked(
                             "= ..., to = ..., money = ... }\n"
 
 
+def test_check_of_a_session_checks_the_payments_beside_it(tmp_path: Path, made: Any) -> None:
+    """With no FILES, the session (-s, or the current one) and the payments its settle
+    reads: a payments file gone wrong is found by the check a player runs."""
+    session, payments = laid_out(tmp_path, made)
+    good = sk(tmp_path, "check", "-s", session.stem).stdout
+    assert f"{payments}: ok (payments" in good
+    payments.write_text('format = "scorekeeper payments"\nversion = 1\npayments = [ 3 ]\n')
+    sk(tmp_path, "use", session.stem)
+    for args in (["-s", session.stem], ["-s", str(session)], []):
+        result = sk(tmp_path, "check", *args, code=1)
+        assert result.stderr.startswith(f"{payments}:3: payment 1: must be a table")
+        assert ": ok (" in result.stdout  # the session itself is good
+
+
 def test_the_kept_replays_give_what_replays_from_scratch_give(made: Any) -> None:
     """Each change's replay is kept from the one after it, and follows it once the two
     stand alike: at every length, its standings and nets are a replay's from scratch."""

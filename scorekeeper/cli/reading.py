@@ -266,7 +266,8 @@ def _payments_held(name: str) -> tuple[Any, ...]:
 
 @click.command(context_settings=CONTEXT, cls=Command, help=_("""\
 Check session FILES (and a folder's payments.toml); print every problem as
-FILE:LINE: message. With no FILES, the session (-s, else the current one).
+FILE:LINE: message. With no FILES, the session (-s, else the current one) and the
+payments.toml beside it.
 
 Each deal's inputs are checked on their own (every problem is listed), then the deals
 are replayed up to the first that breaks a rule, then each record of the history of
@@ -294,7 +295,10 @@ def check(ctx: click.Context, files: tuple[str, ...], session: str | None) -> No
     from ..games import in_a_table
 
     if not files or ctx.get_parameter_source("session") == ParameterSource.COMMANDLINE:
-        files = (*files, session_path(ctx, session))
+        chosen = session_path(ctx, session)
+        beside = os.path.join(os.path.dirname(chosen), payfile.NAME)  # its settle reads it
+        files = (*files, chosen, *([beside] if os.path.isfile(beside) and beside not in files
+                                  else []))
     failed = False
     for name in files:
         if os.path.basename(name) == payfile.NAME:
