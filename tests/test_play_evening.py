@@ -169,3 +169,12 @@ def test_loo_is_lu_in_danish_on_the_command_line(tmp_path: Path) -> None:
     assert '\ngame = "loo"\n' in (tmp_path / "fri.toml").read_text()
     assert "'lu'" in sk(tmp_path, "--lang", "en", "lu", "new", "sat", "--players", "A,B,C",
                         code=2).stderr
+
+
+def test_a_book_of_one_game_takes_its_danish_word(tmp_path: Path) -> None:
+    sk(tmp_path, "loo", "new", "fri", "--players", "Ann,Bob,Cid")
+    sk(tmp_path, "pinochle", "new", "sat", "--players", "Ann,Bob,Cid")
+    for args in (["--lang", "da", "book", "--game", "lu"], ["book", "--game", "LOO"]):
+        shown = sk(tmp_path, *args).stdout
+        assert "fri" in shown and "sat" not in shown
+    assert "'lu'" in sk(tmp_path, "--lang", "en", "book", "--game", "lu", code=2).stderr

@@ -73,7 +73,11 @@ def paid(ctx: click.Context, undo: bool, date: datetime.date | None, why: str | 
 
 
 def _lower(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    return value.lower() if value else value
+    """The game G names (its own word in the language spoken too: lu), else G in lower
+    case, for the book to refuse by name."""
+    from .words import game_name
+
+    return (game_name(value) or value.lower()) if value else value
 
 
 def _complete_game(ctx: click.Context, param: click.Parameter, incomplete: str
