@@ -150,8 +150,8 @@ def _shadowing(tmp_path: Path, module: str) -> str:
     ("gettext", "en", "Aborted: nothing was changed."),  # the language not yet read
     ("click", "en", "Aborted: nothing was changed."),
     ("click", "da", "Afbrudt: intet blev ændret."),
-    ("signal", "en", "Aborted: nothing was changed."),  # in the command: its own answer
-    ("signal", "da", "Afbrudt: intet blev ændret."),
+    ("fcntl", "en", "Aborted: nothing was changed."),  # taking the lock: its own answer
+    ("fcntl", "da", "Afbrudt: intet blev ændret."),
 ])
 def test_ctrl_c_while_starting_is_one_line_and_exit_130(tmp_path: Path, module: str,
                                                          lang: str, said: str) -> None:

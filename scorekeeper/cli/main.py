@@ -24,7 +24,7 @@ from ..errors import ScorekeeperError
 from ..games import GAMES, listed
 from ..i18n import _
 from ..text import quoted
-from .options import CONTEXT, Quick, RunState, complete_session
+from .options import CONTEXT, Quick, RunState, complete_session, signals
 from .refusal import REFUSALS, refused
 
 if TYPE_CHECKING:
@@ -105,8 +105,7 @@ class Root(Quick, click.Group):
         except OSError as error:  # --help or --version, printed before any command runs
             code = _output_failed(state, error)
         if state.recorded:  # from here on Ctrl-C could only kill it and hide the change
-            import signal
-
+            signal = signals()
             signal.signal(signal.SIGINT, signal.SIG_IGN)
         sys.exit(_finish(state, code))
 
@@ -131,9 +130,7 @@ class Root(Quick, click.Group):
             module = importlib.import_module(f"{__package__}.{module_name}")
             command: click.Command = getattr(module, attribute or name)
             return command
-        from .words import game_name
-
-        game = game_name(name)  # its name, or its own word in the language spoken (lu)
+        game = name if name in GAMES else _game_word(name)
         if game is None:
             return None
         group: click.Command = game_cli(game).group
@@ -153,6 +150,13 @@ class Root(Quick, click.Group):
                 raise click.UsageError(_("no command {word}: did you mean {command}?").format(
                     word=quoted(args[0]), command=close[0]), ctx)
         return super().resolve_command(ctx, args)
+
+
+def _game_word(word: str) -> str | None:
+    """The game `word` names in the language spoken (lu) or in another case (LOO)."""
+    from .words import game_name
+
+    return game_name(word)
 
 
 @click.group(cls=Root, context_settings=CONTEXT, help=_("""\

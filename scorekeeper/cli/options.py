@@ -147,6 +147,19 @@ def run_state(ctx: click.Context) -> RunState:
     return state if state is not None else RunState()
 
 
+def signals() -> Any:
+    """The signal module's signal(), SIGINT and SIG_IGN: CPython's C module _signal where
+    there is one, as importing `signal` makes enums of every signal (0.5 ms of a deal)."""
+    import importlib
+
+    try:
+        return importlib.import_module("_signal")
+    except ImportError:  # another Python
+        import signal
+
+        return signal
+
+
 @contextmanager
 def held_interrupt() -> Iterator[Callable[[], None]]:
     """Around a change and its marking as recorded; yields what to call once the session's
@@ -154,8 +167,7 @@ def held_interrupt() -> Iterator[Callable[[], None]]:
     and noted, then takes effect, so that the exit code still says the change was made.
     Before the lock, while waiting for it, Ctrl-C stops the command at once: nothing was
     changed."""
-    import signal
-
+    signal = signals()
     locked: list[bool] = []
     caught: list[int] = []
 
