@@ -4,6 +4,8 @@ ambiguous initial asked about at the prompt; and the small refusals of the deal 
 
 from __future__ import annotations
 
+import json
+
 import os
 from pathlib import Path
 from typing import Any
@@ -164,6 +166,33 @@ def test_an_ambiguous_initial_is_asked_about_with_one_key(tmp_path: Path,
     assert err.count("'k' could be Karl or Kim: type more of the name") == 2  # no answer
     assert deals_in(tmp_path / "j.toml") == 1
     run(tmp_path, "deal k1 a2 b0", code=1)  # off a terminal: refused, naming both
+
+
+@pytest.mark.parametrize("answer", ["yes\r", "\x03"])
+def test_the_questions_after_a_choice_still_take_their_answers(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], answer: str) -> None:
+    """The one-key question's keys are its own: after it, undo's and amend's questions are
+    answered as before (Enter once returned nothing at every later question)."""
+    play_lines(tmp_path, ["loo new j --players Karl,Ann,Kim,Bob --date 2026-11-27"])
+    _prompt(tmp_path, "j", "k1 a2 b0\r2" + answer + "a1 b2 k0\r1" "undo\ryes\r"
+            "a1 b2 k0\r1" "amend 2 a2 b1 k0\r2yes\r")
+    out, err = capsys.readouterr()
+    assert "Removed hand 2" in out and "Nothing changed" not in out, (out, err)
+    deals = json.loads(run(tmp_path, "show --format json").output)["deals"]
+    assert [d["inputs"]["tricks"] for d in deals] == [{"Kim": 1, "Ann": 2, "Bob": 0},
+                                                      {"Ann": 2, "Bob": 1, "Kim": 0}], (out, err)
+
+
+def test_each_ambiguous_initial_of_an_order_is_asked_where_it_is_typed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`o eee` where e is Edda or Eve: one question a letter, each answer its own trick
+    (the first answer was once taken for all three)."""
+    play_lines(tmp_path, ["loo new j --players Ann,Edda,Eve,Bob --date 2026-11-27"])
+    _prompt(tmp_path, "j", "ed2 ev1 o eee\r" "112")
+    out, err = capsys.readouterr()
+    assert err.count("e: 1 Edda, 2 Eve?") == 0  # asked on the prompt, not as an error
+    deals = json.loads(run(tmp_path, "show --format json").output)["deals"]
+    assert [d["inputs"].get("order") for d in deals] == [["Edda", "Edda", "Eve"]], (out, err)
 
 
 def test_tab_in_the_meld_place_offers_the_meld_counted(tmp_path: Path) -> None:

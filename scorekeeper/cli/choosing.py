@@ -47,11 +47,17 @@ class Asking:
         def none(event: KeyPressEvent) -> None:
             event.app.exit(result="")
 
+        from prompt_toolkit.key_binding import merge_key_bindings
+
         offered = ", ".join(f"{n} {p}" for n, p in enumerate(players, 1))
+        kept = self.session.key_bindings  # prompt() keeps what it is given: put back after
         try:
             answer = self.session.prompt(_("{typed}: {players}? ").format(
-                typed=typed, players=offered), key_bindings=keys)
+                typed=typed, players=offered), key_bindings=merge_key_bindings(
+                    [kept, keys]) if kept is not None else keys)
         except (KeyboardInterrupt, EOFError):
             echo("")
             return None
+        finally:
+            self.session.key_bindings = kept
         return players[int(answer) - 1] if answer.isdigit() else None

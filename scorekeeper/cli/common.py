@@ -211,14 +211,15 @@ def deal_command(game: str, form: DealForm) -> click.Command:
 
     def record(words: tuple[str, ...], **values: Any) -> None:
         from ..render import view_of
-        from .saving import again, record
+        from .saving import again, known_or_open, record
 
         ctx = click.get_current_context()
         dry_run = values.pop("dry_run")
         path = session_path(ctx, values.pop("session"))
         values = _with_words(form, values, words, _given(ctx, form))
         form.check(values)
-        values = _chosen(ctx, path, game, form, values)
+        values = _chosen(ctx, values, lambda chosen: form.build(at_table(
+            known_or_open(ctx, path), game, DEAL_HINT), chosen))
 
         def build(before: Any) -> Any:
             return form.build(at_table(before, game, DEAL_HINT), values)
@@ -276,24 +277,27 @@ def as_dealt(read: Any, number: object) -> Any:
     return read if table is None else AsDealt(table)
 
 
-def _chosen(ctx: click.Context, path: str, game: str, form: DealForm, values: Values) -> Values:
+def _chosen(ctx: click.Context, values: Values, build: Callable[[Values], object]) -> Values:
     """`values`, each start of a name that more than one player's begins with (k: Karl or
     Kim) replaced by the player the person at the table chose, when there is one to ask
-    (`play` on a terminal); else as given, for the deal to refuse."""
+    (`play` on a terminal); else as given, for the deal to refuse. `build` makes the deal
+    of some values (raising games.players.Ambiguous for a start that names two). Each
+    start is asked about where it is typed: `o eee` may name Edda, Edda and Eve."""
     from ..games.players import Ambiguous
-    from .saving import known_or_open
 
     choose = getattr(run_state(ctx).ask, "choose", None)
     if choose is None:
         return values
-    for _name in range(len(values) + 8):  # each name at most once, the dealer's too
+    for _name in range(MOST_NAMES):
         try:
-            form.build(at_table(known_or_open(ctx, path), game, DEAL_HINT), values)
+            build(values)
         except Ambiguous as error:
             chosen = choose(error.typed, error.players)
             if chosen is None:
                 raise
-            values = {key: _named(value, error.typed, chosen) for key, value in values.items()}
+            once = [True]
+            values = {key: _named(value, error.typed, chosen, once)
+                      for key, value in values.items()}
         except ScorekeeperError:
             return values  # recording it says what is wrong
         else:
@@ -301,12 +305,20 @@ def _chosen(ctx: click.Context, path: str, game: str, form: DealForm, values: Va
     return values
 
 
-def _named(value: Any, typed: str, player: str) -> Any:
-    """`value` (a name as typed, or tuples holding names) with `typed` read as `player`."""
+#: The most names a deal's words hold (a Bridge deal of ten players' honours and voids).
+MOST_NAMES = 40
+
+
+def _named(value: Any, typed: str, player: str, once: list[bool]) -> Any:
+    """`value` (a name as typed, or tuples holding names) with its first `typed` read as
+    `player` (`once` is [True] until one is)."""
     if type(value) is str:
-        return player if value == typed else value
+        if once[0] and value == typed:
+            once[0] = False
+            return player
+        return value
     if isinstance(value, tuple):
-        return tuple(_named(item, typed, player) for item in value)
+        return tuple(_named(item, typed, player, once) for item in value)
     return value
 
 
@@ -352,18 +364,22 @@ def amend_command(game: str, form: DealForm) -> click.Command:
                                      "VALUE)").format(number=number))
         values = _with_words(form, values, words, given)
 
-        def compute(before: Any) -> tuple[Any, Amended]:
+        def built(before: Any, typed: Values) -> Any:
+            """Deal N's entry of the inputs `typed`, seated as deal N was."""
             deal = revise.played_deal(before, number)  # from a mark: not every deal replayed
             old = form.values_of(deal.entry)
             if words:  # the deal's words anew; its dealer as named unless given anew
-                new = values if "dealer" in given else values | {"dealer": old["dealer"]}
+                new = typed if "dealer" in given else typed | {"dealer": old["dealer"]}
             else:  # some options given anew: the rest as deal N has them
-                new = form.merge(old, {k: values[k] for k in given})
+                new = form.merge(old, {k: typed[k] for k in given})
             form.check(new)
-            at = deal.seated  # as deal N was seated
             of_game(before.header, game)
-            entry = form.build(at, new)
-            done = revise.amend(before, number, entry, why or "", as_recorded)
+            return form.build(deal.seated, new)
+
+        values = _chosen(ctx, values, lambda typed: built(known_or_open(ctx, path), typed))
+
+        def compute(before: Any) -> tuple[Any, Amended]:
+            done = revise.amend(before, number, built(before, values), why or "", as_recorded)
             return done.change, done
 
         if dry_run:
