@@ -59,6 +59,29 @@ def test_part_paid_leaves_the_rest_owed(tmp_path: Path) -> None:
     assert "Still to pay:" in run(tmp_path, "settle").stdout
 
 
+def test_a_payment_between_players_who_joined_counts_as_the_book_counts_it(
+        tmp_path: Path) -> None:
+    """Who sat in a sitting is everyone at its table, one who joined too: settle, the
+    book, check and the sheet say the same players (settle once left out a payment
+    between two who joined)."""
+    evening(tmp_path)
+    run(tmp_path, "join Eve")
+    run(tmp_path, "join Edda")
+    run(tmp_path, "deal ev=2 ed=0 h=1")
+    book = {p["name"]: p["outstanding"] for p in json.loads(run(
+        tmp_path, "book --format json").stdout)["currencies"][0]["players"]}
+    owes = next(n for n in ("Eve", "Edda") if book[n].startswith("-"))
+    owed = "Edda" if owes == "Eve" else "Eve"
+    run(tmp_path, f"pay {owes} {owed} 0.25 --date 2026-12-01")
+    data = json.loads(run(tmp_path, "settle --format json").stdout)
+    assert [(p["from"], p["to"]) for p in data["paid"]] == [(owes, owed)]
+    after = {p["name"]: p["outstanding"] for p in json.loads(run(
+        tmp_path, "book --format json").stdout)["currencies"][0]["players"]}
+    still = sum(Decimal(t["money"]) for t in data["owed"] if t["from"] == owes)
+    assert still == -Decimal(after[owes])
+    assert "6 players" in run(tmp_path, "check").stdout
+
+
 def test_payments_of_other_sittings_are_left_out(tmp_path: Path) -> None:
     run(tmp_path, "loo new last --players Hans,Kim,Lis,Mo --value 0.5 --currency kr "
                   "--date 2026-11-20")

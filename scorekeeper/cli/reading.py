@@ -323,8 +323,8 @@ def check(ctx: click.Context, files: tuple[str, ...], session: str | None) -> No
             failed = True
             click.echo("\n".join(visible(str(p)) for p in problems), err=True)
             continue
-        players = ngettext("{count} player", "{count} players", len(header.players)).format(
-            count=len(header.players))
+        players = ngettext("{count} player", "{count} players", len(checked.players)).format(
+            count=len(checked.players))
         dealt = ngettext("{count} deal", "{count} deals", deals).format(count=deals)
         _said(_("{name}: ok ({game}, {players}, {deals})").format(
             name=name, game=in_a_table(header.game.name), players=players,

@@ -51,7 +51,7 @@ def paid_of(read: Snapshot, settlement: Settlement[object]) -> PaidUp | None:
     header = read.header
     try:
         payments = payfile.read(root)
-        made = made_for(header.players, header.currency, read.date, payments.payments)
+        made = made_for(read.players, header.currency, read.date, payments.payments)
         if not made:  # the folder's sittings are read only for a sitting paid toward
             return None
         sittings, _problems = folder.sittings(root)

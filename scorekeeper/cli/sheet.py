@@ -115,7 +115,7 @@ def _sitting_page(read: Snapshot) -> Page:
     title = _("{game} -- {name}").format(game=_(header.game.title), name=header.name)
     about = _("{day}. Players: {players}. A unit: {value} {currency}.").format(
         day=i18n.day(header.date) if header.date else "?",
-        players=", ".join(header.players), value=i18n.number(header.value),
+        players=", ".join(read.players), value=i18n.number(header.value),
         currency=header.currency).replace(" .", ".")
     pad = emit(show(read.session, read.played, read.standing, changed_entries(read.history)),
                None, None)

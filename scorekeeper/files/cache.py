@@ -89,8 +89,8 @@ def read(session_path: str, raw: bytes, name: str) -> Kept | None:
          seated, last) = fields
         header = codec.header_from_data(_dates(top), name)
         standing = standing_from(header, (state, balances, next_dealer, deals, entries, seated))
-        if set(standing.balances) != {*header.players, *header.game.accounts}:
-            return None
+        if not {*header.players, *header.game.accounts} <= set(standing.balances):
+            return None  # those who began are all there; one who joined is there too
         point = None if append is None else _placed(AppendPoint.from_data(append[0]),
                                                     append[1], raw)
         return Kept(header, standing, str(layout), point, tally_from(tally), _number(changes),

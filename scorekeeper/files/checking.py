@@ -31,6 +31,8 @@ class Checked:
     """The session, when there is no problem."""
     deals: int
     """Its deals, when there is no problem."""
+    players: tuple[str, ...] = ()
+    """Every player who sat at its table (one who joined too), when there is no problem."""
 
 
 def check(path: str) -> Checked:
@@ -53,24 +55,27 @@ def examine(raw: bytes, label: str, history: bool = True) -> Checked:
     except SessionFileError as error:
         return Checked([error], None, 0)
     decoded = codec.decode(data, session_name(label))
-    problems, deals = list(decoded.problems), 0
+    from ..session import everyone
+
+    problems, standing = list(decoded.problems), None
     session = decoded.session
     if session is not None and history and decoded.history and not problems:
-        deals = _replayed_with_history(session, decoded.history, problems)
+        standing = _replayed_with_history(session, decoded.history, problems)
     elif session is not None:
         try:
-            deals = replay(session, session.entries[:decoded.valid])[1].deals
+            standing = replay(session, session.entries[:decoded.valid])[1]
         except DealError as error:
             problems.append(codec.deal_problem(error))
-    if problems:
+    if problems or session is None or standing is None:
         return Checked(codec.located(text, label, problems), None, 0)
-    return Checked([], decoded.session, deals)
+    return Checked([], session, standing.deals, tuple(everyone(session, standing)))
 
 
 def _replayed_with_history(session: AnySession, history: tuple[Revision, ...],
-                           problems: list[Any]) -> int:
-    """The session's deals, replayed once for the deals and their history: the first
-    entry that breaks a rule, else the history's problems, added to `problems`."""
+                           problems: list[Any]) -> Any:
+    """The session's standing, replayed once for the deals and their history: the first
+    entry that breaks a rule, else the history's problems, added to `problems` (None if
+    a deal breaks one)."""
     from . import codec
     from .retrace import Replayed
 
@@ -79,9 +84,9 @@ def _replayed_with_history(session: AnySession, history: tuple[Revision, ...],
         error = today.why()
         if isinstance(error, DealError):
             problems.append(codec.deal_problem(error))
-            return 0
+            return None
     problems += history_problems(session, history, today)
-    return today.standing(today.last()).deals
+    return today.standing(today.last())
 
 
 def history_problems(session: AnySession, history: tuple[Revision, ...],
