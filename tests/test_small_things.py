@@ -370,3 +370,11 @@ def test_a_seating_and_partnerships_are_shown_as_their_commands() -> None:
     assert short_form("bridge", {"teams": [["Ann", "Cid"], ["Bob", "Dan"]]}, options) == \
         "rubber --teams Ann,Cid/Bob,Dan"
     assert short_form("whist", {"bid": 3}, lambda data: "--bid 3") == "--bid 3"
+
+
+@pytest.mark.parametrize("game", sorted(NEW))
+@pytest.mark.parametrize(("lang", "none"), [("en", "No deals yet."), ("da", "Ingen spil endnu.")])
+def test_a_sitting_with_no_deals_says_so_once(tmp_path: Path, game: str, lang: str,
+                                              none: str) -> None:
+    play_lines(tmp_path, [NEW[game][0]])
+    assert run(tmp_path, f"--lang {lang} show").output.count(none) == 1

@@ -171,8 +171,10 @@ class PartnershipView(View[S, D | NewPartnerships, RubberState,
     def drawing(self, session: PartnershipSession[S, D], played: list[Turn[D]],
                 standing: Standing[RubberState]) -> Callable[[int | None], str] | None:
         rubbers, bonus = pads(played), _bonus(session)
+        if not rubbers:  # no pad yet: the report says there are no deals
+            return None
         return lambda width: "\n\n".join(score_pad(r, bonus, width, self.above_word)
-                                          for r in rubbers) or _("No deals yet.")
+                                          for r in rubbers)
 
 
 
