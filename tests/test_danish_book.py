@@ -140,6 +140,9 @@ def test_pay_in_danish(club: Path) -> None:
     assert "kan ikke betale sig selv" in danish(club, "pay", "bo", "bo", "5", code=1)
     assert "ukendt valuta 'XXX': kendt her: DKK, SEK" in danish(
         club, "pay", "bo", "ann", "5", "--currency", "XXX", code=1)
+    long = danish(club, "pay", "bo", "ann", "5", "--currency", "DKK", "--note", "x" * 201,
+                  code=2)
+    assert "bemærkningen 'xxx" in long and " note " not in long
     helped = " ".join(danish(club, "pay", "--help").split())
     assert "FRA TIL BELØB" in helped and "betalingsfilens historik" in helped
     assert "sessionens historik" not in helped  # a payment's change is the book's

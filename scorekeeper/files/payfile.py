@@ -206,10 +206,14 @@ def _payment_line(read: Payments, number: int) -> int:
 
 
 def check_label(text: object, what: str, longest: int = 20) -> str:
+    """`text`, the payment's `what` (currency or note), if it is short text without control
+    characters; RuleError, in the language spoken, if not."""
     if not isinstance(text, str) or has_control(text) or len(text) > longest:
-        raise RuleError(_("{key} {text} must be text of at most {longest} characters, "
-                          "without control characters").format(key=what, text=quoted(text),
-                                                               longest=longest))
+        said = (_("note {text} must be text of at most {longest} characters, without control "
+                  "characters") if what == "note" else
+                _("currency {text} must be text of at most {longest} characters, without "
+                  "control characters"))
+        raise RuleError(said.format(text=quoted(text), longest=longest))
     return text
 
 
