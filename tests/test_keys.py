@@ -195,6 +195,43 @@ def test_each_ambiguous_initial_of_an_order_is_asked_where_it_is_typed(
     assert [d["inputs"].get("order") for d in deals] == [["Edda", "Edda", "Eve"]], (out, err)
 
 
+@pytest.mark.parametrize(("lang", "offered"), [("en", ["loo", "pinochle", "bridge"]),
+                                               ("da", ["loo", "pinochle", "bridge", "lu"])])
+@pytest.mark.parametrize("session", [True, False])
+def test_tab_after_new_offers_the_games(tmp_path: Path, lang: str, offered: list[str],
+                                        session: bool) -> None:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from scorekeeper import i18n
+    from scorekeeper.cli import cli
+    from scorekeeper.cli.options import RunState
+    from scorekeeper.cli.play import Shell
+    from scorekeeper.cli.prompt import PlayCompleter
+
+    if session:
+        play_lines(tmp_path, ["loo new j --players Ann,Bob,Cid --date 2026-11-27"])
+    ctx = cli.make_context("scorekeeper", ["--dir", str(tmp_path), "show"], obj=RunState())
+    with ctx, i18n.spoken(i18n.language(lang)):
+        completer = PlayCompleter(Shell(ctx, str(tmp_path / "j.toml") if session else None))
+        shown = [c.text for c in completer.get_completions(Document("new "), CompleteEvent())]
+        assert shown[:len(offered)] == offered
+        assert [c.text for c in completer.get_completions(Document("ny p" if lang == "da"
+                                                                    else "new p"),
+                                                          CompleteEvent())] == ["pinochle"]
+
+
+@pytest.mark.parametrize("typed", ["lu", "l", "trekorts-lu", "tr"])
+def test_the_game_asked_for_takes_its_danish_word(typed: str) -> None:
+    from scorekeeper import i18n
+    from scorekeeper.cli.begin import game_named
+
+    with i18n.spoken(i18n.language("da")):
+        assert game_named(typed) == "loo"
+    with i18n.spoken(i18n.language("en")):
+        assert game_named("l") == "loo" and game_named("lu") == "lu"
+
+
 def test_tab_in_the_meld_place_offers_the_meld_counted(tmp_path: Path) -> None:
     from prompt_toolkit.completion import CompleteEvent
     from prompt_toolkit.document import Document

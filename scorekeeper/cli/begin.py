@@ -46,12 +46,16 @@ def free_name(folder: str, game: str, day: datetime.date) -> str:
 
 
 def game_named(typed: str) -> str:
-    """The game a start of its name names (l: loo), else what was typed."""
-    from ..games import NAMES
+    """The game a word or a start of one names (l: loo; in Danish lu, tr: loo too), else
+    what was typed."""
+    from .words import game_words
 
     word = typed.strip().lower()
-    found = [name for name in NAMES if name.startswith(word)] if word else []
-    return found[0] if len(found) == 1 else word
+    named = game_words()
+    if word in named:
+        return named[word]
+    found = {game for said, game in named.items() if said.startswith(word)} if word else set()
+    return found.pop() if len(found) == 1 else word
 
 
 def players_given(answer: str) -> str:
@@ -64,6 +68,7 @@ def players_given(answer: str) -> str:
 def asked(folder: str, typed: list[str], read: Read) -> list[str] | None:
     """`new`'s arguments: those typed, and what they lack asked for; None if given up."""
     from ..games import NAMES
+    from .words import game_words
 
     args = list(typed)
     if args:
@@ -74,7 +79,8 @@ def asked(folder: str, typed: list[str], read: Read) -> list[str] | None:
 
             echo(_("Error: {message}").format(message=_("no game {game}: {games}").format(
                 game=quoted(args[0]), games=", ".join(NAMES))))
-        game = read(_("Game ({games}): ").format(games=", ".join(NAMES)), list(NAMES), False)
+        game = read(_("Game ({games}): ").format(games=", ".join(NAMES)), list(game_words()),
+                    False)
         if game is None or not game.strip():
             return None
         args = [game_named(game), *args[1:]]

@@ -375,6 +375,12 @@ class PlayCompleter(Completer):
     def candidates(self, words: list[str], word: str) -> list[tuple[str, str]]:
         from .short import starting
 
+        if len(words) == 1 and command_name(words[0]) == "new":  # new GAME: the games
+            from ..games import GAMES, in_a_sentence
+            from .words import game_words
+
+            return starting([(said, in_a_sentence(GAMES[game]))
+                             for said, game in game_words().items()], word)
         if not self.shell.path:  # no session yet: the commands that need none
             if not words:
                 return starting(list(self.shell.commands().items()), word)

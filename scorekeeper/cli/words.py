@@ -71,3 +71,11 @@ def game_name(word: str) -> str | None:
     lowered = word.lower()
     name = GAME_WORDS.get(speaking().code, {}).get(lowered, lowered)
     return name if name in NAMES else None
+
+
+def game_words() -> dict[str, str]:
+    """Every word that names a game in the language spoken, and the game it names: the
+    games' names (every language's) and the language's own words (lu)."""
+    from ..games import NAMES
+
+    return {name: name for name in NAMES} | GAME_WORDS.get(speaking().code, {})
