@@ -92,6 +92,24 @@ def test_a_slip_of_any_command_word_is_answered_with_the_word_meant(tmp_path: Pa
 
 
 @pytest.mark.parametrize("game", list(NEW))
+@pytest.mark.parametrize("lang", ["da", "en"])
+def test_two_letters_swapped_in_a_command_word_is_answered_with_the_word_meant(
+        tmp_path: Path, game: str, lang: str) -> None:
+    """vsi, rte, ivs: the short words too (vis, ret), two letters swapped anywhere."""
+    play_lines(tmp_path, [NEW[game]])
+    words = [w for w in listed(play(tmp_path, lang, "help" if lang == "en" else "hjælp")[0])
+             if len(w) >= 3]
+    slips = {w[:i] + w[i + 1] + w[i] + w[i + 2:]: w for w in words for i in range(len(w) - 1)}
+    slips |= {w[1:] + w[0]: w for w in words if len(w) == 3}  # vis -> isv
+    slips = {slip: word for slip, word in slips.items() if command_name(slip) == slip
+             and slip not in words}
+    _out, err = play(tmp_path, lang, *slips, code=1)
+    meant = dict(re.findall(r"'(.+?)': (?:did you mean|mente du) (\S+)\?", err))
+    assert set(meant) == set(slips), set(slips) - set(meant)
+    assert deals_in(tmp_path / "aften.toml") == 0
+
+
+@pytest.mark.parametrize("game", list(NEW))
 def test_english_words_work_in_danish_and_a_danish_word_in_english_is_named(
         tmp_path: Path, game: str) -> None:
     play_lines(tmp_path, [NEW[game]])

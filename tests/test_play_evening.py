@@ -139,6 +139,9 @@ def test_a_line_before_any_session_says_how_to_start_one(tmp_path: Path) -> None
     (["new", "loo", "fri"], "the game comes first: scorekeeper GAME new NAME"),
     (["shwo"], "no command 'shwo': did you mean show?"),
     (["lo", "new", "fri"], "no command 'lo': did you mean loo?"),
+    (["--lang", "da", "vis"], "ingen kommando 'vis': mente du show?"),
+    (["--lang", "da", "fortryd"], "ingen kommando 'fortryd': mente du undo?"),
+    (["--lang", "da", "hjælp"], "ingen kommando 'hjælp': mente du --help?"),
 ])
 def test_a_slip_in_the_first_word_says_what_was_meant(tmp_path: Path, args: list[str],
                                                       said: str) -> None:

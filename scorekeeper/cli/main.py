@@ -145,7 +145,12 @@ class Root(Quick, click.Group):
         if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
             import difflib
 
-            close = difflib.get_close_matches(args[0].lower(), self.list_commands(ctx), 1, 0.7)
+            from .words import command_name
+
+            named = command_name(args[0])  # the prompt's own word (vis: show), if it is one
+            close = ([named] if named in self.list_commands(ctx) else ["--help"]
+                     if named == "help" else difflib.get_close_matches(
+                         args[0].lower(), self.list_commands(ctx), 1, 0.7))
             if close:
                 raise click.UsageError(_("no command {word}: did you mean {command}?").format(
                     word=quoted(args[0]), command=close[0]), ctx)

@@ -57,7 +57,7 @@ def closest(word: str, spoken: list[str]) -> str | None:
     if other is not None:
         return other
     for candidates in (spoken, [command_name(name) for name in spoken]):
-        close = difflib.get_close_matches(typed, candidates, n=1, cutoff=0.7)
+        close = difflib.get_close_matches(typed, candidates, n=1, cutoff=0.6)
         if close:
             return close[0]
     return None
