@@ -35,7 +35,7 @@ def test_who_leaves_keeps_his_balance_and_the_next_seated_deals_for_him(tmp_path
                           "deal a=1 b=2 c=0"])          # Ann dealt; Bob deals next
     assert run(tmp_path, "leave Bob").stdout == (
         "Bob leaves the table: Ann, Cid, Dan sit at the table.\nNext dealer: Cid.\n")
-    assert "unknown player 'b'" in run(tmp_path, "deal a=1 b=2", code=1).stderr
+    assert "Bob is not at the table" in run(tmp_path, "deal a=1 b=2", code=1).stderr
     run(tmp_path, "deal a=3 c=0")
     settle = json.loads(run(tmp_path, "settle --format json").stdout)
     assert [p["name"] for p in settle["players"]] == ["Ann", "Bob", "Cid", "Dan"]
@@ -153,3 +153,24 @@ def test_stats_count_a_newcomer_with_everyone(tmp_path: Path, new: str, deal: st
     assert {r["name"] for r in rows} >= {"Ann", "Eve"}
     assert all(key in r for r in rows) and len({tuple(r) for r in rows}) == 1
     assert "Eve" in run(tmp_path, "stats").stdout
+
+
+@pytest.mark.parametrize(("new", "deal", "left"), [
+    ("loo new x --players Ann,Bob,Cid,Dan", "deal {p}=2 a1", "Bob"),
+    ("pinochle new x --players Ann,Bob,Cid,Dan", "deal {p} 300 310", "Bob"),
+])
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_a_player_who_left_or_joined_later_is_named_as_not_at_the_table(
+        tmp_path: Path, new: str, deal: str, left: str, lang: str) -> None:
+    """Not 'unknown player': he sat in the sitting, only not at this deal's table, in a deal
+    and in an amend of a deal before he joined; a name no one has is still unknown."""
+    play_lines(tmp_path, [new, "deal pass" if "pinochle" in new else "deal a1 b2 c0",
+                          "join Eve", f"leave {left}"])
+    said = {"en": "is not at the table for this deal", "da": "sidder ikke ved bordet"}[lang]
+    for typed in (left, left[0].lower()):
+        refused = run(tmp_path, f"--lang {lang} " + deal.format(p=typed), code=1).output
+        assert f"{left} {said}" in refused and "Eve" in refused
+    amended = run(tmp_path, f"--lang {lang} amend 1 " + deal.format(p="Eve")[5:],
+                  code=1).output
+    assert f"Eve {said}" in amended
+    assert "'Zed'" in run(tmp_path, deal.format(p="Zed"), code=1).output

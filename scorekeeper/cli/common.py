@@ -5,9 +5,9 @@ commands, `scorekeeper deal`, `amend` and `play` parse and record a deal the sam
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -222,7 +222,8 @@ def deal_command(game: str, form: DealForm) -> click.Command:
             known_or_open(ctx, path), game, DEAL_HINT), chosen))
 
         def build(before: Any) -> Any:
-            return form.build(at_table(before, game, DEAL_HINT), values)
+            return away_named(before.players, at_table(before, game, DEAL_HINT),
+                              lambda seated: form.build(seated, values))
 
         if not dry_run and not again(ctx, path, build):
             return
@@ -275,6 +276,29 @@ def as_dealt(read: Any, number: object) -> Any:
         number = int(number) if number.isdigit() and len(number) < 10 else None
     table = read.table_at(number) if isinstance(number, int) else None
     return read if table is None else AsDealt(table)
+
+
+T = TypeVar("T")
+
+
+def away_named(everyone: Sequence[str], seated: Players, build: Callable[[Players], T]) -> T:
+    """What `build` makes of the table `seated`; a name that is no one's there but one of
+    `everyone`'s who sat in the sitting (one who left, or joined later) is refused as not
+    at the table, never as unknown."""
+    from ..games.players import Unknown
+
+    try:
+        return build(seated)
+    except Unknown as error:
+        away = [p for p in everyone if p not in seated]
+        if not away or not isinstance(error.typed, str):
+            raise
+        try:
+            name = Players(tuple(away)).find(error.typed)
+        except RuleError:
+            raise error from None
+        raise RuleError(_("{name} is not at the table for this deal: the players are "
+                          "{players}").format(name=name, players=", ".join(seated))) from None
 
 
 def _chosen(ctx: click.Context, values: Values, build: Callable[[Values], object]) -> Values:
@@ -374,7 +398,8 @@ def amend_command(game: str, form: DealForm) -> click.Command:
                 new = form.merge(old, {k: typed[k] for k in given})
             form.check(new)
             of_game(before.header, game)
-            return form.build(deal.seated, new)
+            return away_named(before.players, deal.seated,
+                              lambda seated: form.build(seated, new))
 
         values = _chosen(ctx, values, lambda typed: built(known_or_open(ctx, path), typed))
 

@@ -83,6 +83,14 @@ class Ambiguous(RuleError):
             typed=quoted(typed), players=either(players)))
 
 
+class Unknown(RuleError):
+    """A name that is no player's at the table: `typed`, as it was given."""
+
+    def __init__(self, message: str, typed: object) -> None:
+        self.typed = typed
+        super().__init__(message)
+
+
 @value
 class Players:
     """The players in seat order: the deal passes to the next seat."""
@@ -143,8 +151,8 @@ class Players:
             found = self._folded.get(name.casefold())
             if found:
                 return found
-        raise RuleError(_("unknown player {name}: the players are {players}").format(
-            name=quoted(name), players=", ".join(self.names)))
+        raise Unknown(_("unknown player {name}: the players are {players}").format(
+            name=quoted(name), players=", ".join(self.names)), name)
 
     def find(self, typed: str) -> str:
         """The player `typed` names at the table: his name, case ignored, or the start of it
@@ -165,7 +173,7 @@ class Players:
 
         close = difflib.get_close_matches(typed.casefold(), list(self._folded), n=1, cutoff=0.5)
         if close:
-            raise RuleError(_("unknown player {name}: did you mean {player}?").format(
-                name=quoted(typed), player=self._folded[close[0]]))
-        raise RuleError(_("unknown player {name}: the players are {players}").format(
-            name=quoted(typed), players=", ".join(self.names)))
+            raise Unknown(_("unknown player {name}: did you mean {player}?").format(
+                name=quoted(typed), player=self._folded[close[0]]), typed)
+        raise Unknown(_("unknown player {name}: the players are {players}").format(
+            name=quoted(typed), players=", ".join(self.names)), typed)
