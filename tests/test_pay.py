@@ -94,7 +94,9 @@ def test_the_currency_is_the_one_the_two_share_or_must_be_given(club: Path) -> N
     ("Dorte dorte 5", "Dorte cannot pay himself"),
     ("Dorte Anne 5", "unknown player 'Anne': did you mean Ann?"),
     ("Dorte Kitty 5", "unknown player 'Kitty'"),
-    ("Dorte Ann 5 --date 2026-10-01", "before the first sitting here (2026-11-02)"),
+    ("Dorte Ann 5 --date 2026-10-01", "is before Dorte or Ann played here (2026-11-02)"),
+    ("Kitty Ann 5 --new-player --date 2026-10-01", "before Kitty or Ann played here"),
+    ("Frida Kitty 5 --new-player --date 2026-11-05", "before Frida or Kitty played here (2026-11-09)"),
     ("Dorte Ann 5 --date 2999-01-01", "2999-01-01 has not come yet"),
     ("Dorte Ann 5 --currency EUR", "unknown currency 'EUR'"),
 ])

@@ -185,7 +185,7 @@ def _payment(found: Folder, words: tuple[str, ...], given: Given, new_player: bo
     chosen = (given.currency if given.currency is not None or was is None else was.currency)
     chosen = _currency(found, payer, payee, chosen)
     day = given.date or (was.date if was is not None else datetime.date.today())
-    _check_day(found, day)
+    _check_day(found, day, payer, payee)
     note = given.note if given.note is not None else was.note if was is not None else ""
     places = _places(found, chosen)
     if words or was is None:
@@ -311,11 +311,17 @@ def _places(found: Folder, currency: str) -> int:
     return found.places(currency)
 
 
-def _check_day(found: Folder, day: datetime.date) -> None:
-    first = min((s.date for s in found.sittings), default=None)
+def _check_day(found: Folder, day: datetime.date, payer: str, payee: str) -> None:
+    """A payment's day: not to come, and not before the first sitting either of the two
+    played in (the folder's first, if neither has played: the club's kitty)."""
+    pair = {payer.casefold(), payee.casefold()}
+    theirs = [s.date for s in found.sittings if pair & {p.casefold() for p in s.players}]
+    first = min(theirs or [s.date for s in found.sittings], default=None)
     if first is not None and day < first:
-        raise RuleError(_("{day} is before the first sitting here ({first}): a payment is "
-                          "made after a sitting").format(day=_day(day), first=_day(first)))
+        raise RuleError((_("{day} is before {payer} or {payee} played here ({first}): a "
+                           "payment is made after a sitting") if theirs else _(
+            "{day} is before the first sitting here ({first}): a payment is made after a "
+            "sitting")).format(day=_day(day), first=_day(first), payer=payer, payee=payee))
     from ..files.payfile import check_day_come
 
     check_day_come(day, datetime.date.today())
