@@ -20,7 +20,7 @@ from scorekeeper.games import GAMES, NAMES
 from scorekeeper.games.partnership import Rubber, RubberState, Teams
 from scorekeeper.games.players import Players, check_new_name
 from scorekeeper.render import view_of
-from scorekeeper.render.status import SEPARATOR, Status, fitted, initials, status
+from scorekeeper.render.status import SEPARATOR, Status, broken, fitted, initials, status
 from scorekeeper.session import Session, replay, table_now
 from scorekeeper.text import width_of, wrap_words
 from scorekeeper.values import replace
@@ -300,6 +300,43 @@ def test_questions_and_errors_wrap_at_words(tmp_path: Path, columns: int, lang: 
     assert whole.startswith(asked[0] + " ")  # broken between two words
     rest = whole[len(asked[0]) + 1:]
     assert asked[1].startswith(rest[:10])  # the words that follow, on the next line
+
+
+part = st.tuples(st.text("AEbdæø", min_size=1, max_size=12),
+                 st.sampled_from(["0", "+3", "-0.15", "= 0.15 kr"])).map(" ".join)
+
+
+@settings(max_examples=300)
+@given(st.lists(part, min_size=1, max_size=10), st.integers(20, 100))
+def test_the_bars_parts_are_broken_between_never_inside_one_that_fits(
+        parts: list[str], width: int) -> None:
+    """A player's name and balance stay on one line ('Edda 0.00', 'pool 3 = 0.15'); only
+    a part wider than a line is broken, at its spaces."""
+    lines = broken(parts, width)
+    assert " ".join(lines) == SEPARATOR.join(parts)
+    pieces = [line.removeprefix(SEPARATOR.lstrip()).split(SEPARATOR) for line in lines]
+    for each in parts:
+        if width_of(each) + 2 <= width:
+            assert any(each in line for line in pieces), (each, lines)
+    assert all(width_of(line) <= width for line in lines if " " in line.strip("· "))
+
+
+def test_the_bar_keeps_whole_names_on_two_lines_before_cutting_them(tmp_path: Path) -> None:
+    from scorekeeper.cli import cli
+    from scorekeeper.cli.options import RunState
+    from scorekeeper.cli.play import Shell
+
+    run(tmp_path, "loo new six --players Ann,Bob,Cid,Dan --value 0.05 --currency kr")
+    run(tmp_path, "deal a1 b2 c0")
+    run(tmp_path, "join Eve")
+    run(tmp_path, "join Edda")
+    ctx = cli.make_context("scorekeeper", ["--dir", str(tmp_path), "show"], obj=RunState())
+    shell = Shell(ctx, str(tmp_path / "six.toml"))
+    for width in (60, 80):
+        lines = shell.balances(width).split("\n")
+        assert len(lines) == 2 and "Edda 0.00" in lines[0] + lines[1]
+        assert all(width_of(line) <= width for line in lines)
+        assert "pool 3 = 0.15" in lines[1]
 
 
 def test_the_bar_and_the_prompt_name_one_pool_in_money(tmp_path: Path,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..i18n import _, number
-from ..render.status import SEPARATOR, broken
+from ..render.status import broken
 from ..text import width_of
 
 if TYPE_CHECKING:
@@ -77,15 +77,13 @@ def balance_parts(read: Snapshot, names: dict[str, str]) -> list[str]:
 
 
 def balance_lines(read: Snapshot, width: int) -> list[str]:
-    """The running balances in a line of at most `width`: the names cut short to what
-    tells them apart when whole they would be wider, and on more lines (broken between
-    two players) when even so."""
+    """The running balances in lines of at most `width`, broken between two players
+    (never inside one's name and balance): whole names on a line or two; the names cut
+    short to what tells them apart only when whole they would take more."""
     from ..render.layout import abbreviations
 
-    full = balance_parts(read, {})
-    if width_of(SEPARATOR.join(full)) <= width:
-        return [SEPARATOR.join(full)]
-    short = balance_parts(read, abbreviations(list(read.table_now.everyone)))
-    if width_of(SEPARATOR.join(short)) <= width:
-        return [SEPARATOR.join(short)]
-    return broken(short, width)
+    full = broken(balance_parts(read, {}), width)
+    if len(full) <= 2:
+        return full
+    short = broken(balance_parts(read, abbreviations(list(read.table_now.everyone))), width)
+    return short if len(short) < len(full) else full

@@ -64,21 +64,16 @@ def _shown(line: Status, chosen: Sequence[int]) -> list[str]:
 
 def broken(parts: Sequence[str], width: int) -> list[str]:
     """Parts on lines of at most `width`, joined by the separator, a line broken between
-    two parts (the next line begins "· ") or at a space within a part too long for a line;
-    a word longer than a line is left whole (the terminal folds it: it is never cut
-    here)."""
+    two parts (the next line begins "· "); only a part too long for a line of its own is
+    broken, at its spaces, and a word longer than a line is left whole (the terminal
+    folds it: it is never cut here)."""
     lines: list[str] = []
     for index, part in enumerate(parts):
         piece = part if not index else SEPARATOR.lstrip() + part
         if lines and width_of(lines[-1]) + 1 + width_of(piece) <= width:
             lines[-1] += " " + piece
-        elif lines and width_of(lines[-1]) + 2 < width:  # the words that fit, then on
-            first, *rest = wrap_words(piece, width - width_of(lines[-1]) - 1)
-            if first.startswith(SEPARATOR.strip()) and first != SEPARATOR.strip():
-                lines[-1] += " " + first
-                lines += wrap_words(" ".join(rest), width) if rest else []
-            else:
-                lines += wrap_words(piece, width)
+        elif width_of(piece) <= width:
+            lines.append(piece)
         else:
             lines += wrap_words(piece, width)
     return lines
