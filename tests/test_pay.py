@@ -385,3 +385,18 @@ def test_a_payments_currency_spelt_in_another_case_is_refused_naming_its_line(
         result = run(tmp_path, line, code=1)
         assert said in result.output and f"{payments}:" in result.output, (line, result.output)
     assert payments.read_bytes() == before
+
+
+@pytest.mark.parametrize(("lang", "typed"), [("en", "none"), ("en", "no currency"),
+                                             ("da", "ingen valuta"), ("da", "none")])
+def test_no_currency_may_be_typed_as_the_lists_name_it(tmp_path: Path, lang: str,
+                                                       typed: str) -> None:
+    run(tmp_path, "loo new a --players Ann,Bob,Cid --value 0.5 --currency kr --date 2026-11-01")
+    run(tmp_path, "deal a1 b2 c0")
+    run(tmp_path, "loo new b --players Ann,Bob,Cid --date 2026-11-02")
+    run(tmp_path, "deal a1 b2 c0")
+    assert "no currency" in run(tmp_path, "pay Cid Bob 1", code=2).stderr
+    run(tmp_path, f'--lang {lang} pay Cid Bob 1 --currency "{typed}" --date 2026-11-02')
+    assert 'currency = ""' in (tmp_path / "payments.toml").read_text()
+    assert "unknown currency 'nothing'" in run(tmp_path, "pay Cid Bob 1 --currency nothing",
+                                               code=1).stderr

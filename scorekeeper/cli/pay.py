@@ -278,6 +278,9 @@ def _currency(found: Folder, payer: str, payee: str, given: str | None) -> str:
     known = sorted({s.currency for s in found.sittings}
                    | {p.currency for p in found.payments.payments})
     if given is not None:
+        if given not in known and "" in known and given.strip().casefold() in {
+                w.casefold() for w in ("none", "no currency", _("none"), _("no currency"))}:
+            return ""  # as the lists name it: the sittings played in no currency
         if given not in known:
             import difflib
 
