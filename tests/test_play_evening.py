@@ -181,3 +181,15 @@ def test_a_book_of_one_game_takes_its_danish_word(tmp_path: Path) -> None:
         shown = sk(tmp_path, *args).stdout
         assert "fri" in shown and "sat" not in shown
     assert "'lu'" in sk(tmp_path, "--lang", "en", "book", "--game", "lu", code=2).stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_a_usage_error_at_the_prompt_is_one_line_without_the_command_lines_usage(
+        tmp_path: Path, lang: str) -> None:
+    sk(tmp_path, "loo", "new", "fri", "--players", "Ann,Bob,Cid")
+    lines = "a1 b2 c0 dd\namend 0 a1 c2\nshow --bogus\n"
+    result = sk(tmp_path, "--lang", lang, "play", "--keep-going", stdin=lines, code=1)
+    errors = [line for line in result.stderr.splitlines() if not line.startswith("  (")]
+    assert len(errors) == 3, result.stderr
+    assert "Usage:" not in result.stderr and "Brug:" not in result.stderr
+    assert "scorekeeper deal --help" not in result.stderr

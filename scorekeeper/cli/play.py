@@ -311,7 +311,7 @@ class Shell:
         except SystemExit as done:  # a command that ends its own run ends it, not the shell
             return done.code in (0, None)
         except REFUSALS as error:
-            refused(error)
+            refused(error, at_prompt=True)
             return False
         except KeyboardInterrupt:  # Ctrl-C during a command: the shell stays
             done_now = state is not None and state.recorded not in (None, recorded)

@@ -23,10 +23,16 @@ from ..text import quoted, visible
 REFUSALS = (click.ClickException, ScorekeeperError)
 
 
-def refused(error: click.ClickException | ScorekeeperError) -> int:
+def refused(error: click.ClickException | ScorekeeperError, at_prompt: bool = False) -> int:
     """Say `error` on stderr in one line (what was typed in it made visible: a control
-    character never reaches the terminal) and give its exit code."""
-    if isinstance(error, click.ClickException):
+    character never reaches the terminal) and give its exit code. `at_prompt` (a line of
+    `play`): a usage error without click's usage lines, which name the command line
+    ('scorekeeper deal --help'), not the prompt ('help deal')."""
+    if at_prompt and isinstance(error, click.UsageError):
+        message = _("Error: {message}").format(
+            message=visible(_unescaped(error.format_message()))) + "\n"
+        code = error.exit_code
+    elif isinstance(error, click.ClickException):
         text = io.StringIO()
         error.show(file=text)
         message = visible(_unescaped(text.getvalue()))
