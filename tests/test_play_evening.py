@@ -193,3 +193,11 @@ def test_a_usage_error_at_the_prompt_is_one_line_without_the_command_lines_usage
     assert len(errors) == 3, result.stderr
     assert "Usage:" not in result.stderr and "Brug:" not in result.stderr
     assert "scorekeeper deal --help" not in result.stderr
+
+
+def test_a_start_of_one_sessions_name_is_suggested(tmp_path: Path) -> None:
+    sk(tmp_path, "loo", "new", "loo-2026-12-08", "--players", "Ann,Bob,Cid")
+    sk(tmp_path, "loo", "new", "plain", "--players", "Ann,Bob,Cid")
+    assert "did you mean loo-2026-12-08?" in sk(tmp_path, "use", "loo", code=1).stderr
+    result = sk(tmp_path, "play", stdin="use loo\n", code=1)
+    assert "did you mean loo-2026-12-08?" in result.stderr

@@ -192,7 +192,9 @@ def _near(folder: str, spec: str) -> str:
 
     names = [session_name(p) for p in list_sessions(folder)] if os.path.isdir(folder) else []
     by_case = {folded(n): n for n in names}
-    close = difflib.get_close_matches(folded(spec), list(by_case), n=1, cutoff=0.6)
+    starting = [n for n in by_case if n.startswith(folded(spec))] if spec else []
+    close = starting if len(starting) == 1 else difflib.get_close_matches(
+        folded(spec), list(by_case), n=1, cutoff=0.6)  # loo: loo-2026-12-08, the one so named
     if close:
         return _("no session {name} in {folder}: did you mean {close}?").format(
             name=quoted(spec), folder=folder, close=by_case[close[0]])
