@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from . import ledger
 from .errors import RuleError
-from .i18n import _, day
+from .i18n import _, day, name_order
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -156,7 +156,7 @@ def account(sittings: Sequence[SessionSummary], paid: Sequence[Paid] = ()) -> li
                             ledger.add_money([*(a for a, done in amounts if not done),
                                               out.get(name, zero), -back.get(name, zero)]),
                             out.get(name, zero), back.get(name, zero))
-                    for name, amounts in sorted(book.items(), key=lambda b: b[0].casefold())]
+                    for name, amounts in sorted(book.items(), key=lambda b: name_order(b[0]))]
         accounts += [Account(name, 0, zero, ledger.add_money([out.get(name, zero),
                                                               -back.get(name, zero)]),
                              out.get(name, zero), back.get(name, zero))

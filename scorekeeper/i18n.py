@@ -299,3 +299,22 @@ def clock(moment: datetime.datetime | datetime.time) -> str:
     """A time of day as the language writes it in text: 01:12, in Danish 01.12 (CLDR's
     Danish HH.mm)."""
     return moment.strftime("%H.%M" if _SPOKEN.get().code == "da" else "%H:%M")
+
+
+#: The letters a language puts after z, in its order (Danish: æ, ø, å; ä and ö as æ and ø).
+AFTER_Z = {"da": {"æ": "{", "ä": "{", "ø": "|", "ö": "|", "å": "}"}}
+
+
+def name_order(name: str) -> tuple[str, str]:
+    """The key that sorts names as the language spoken does: case and accents ignored (é
+    as e), a language's own letters where it puts them (Danish Æ, Ø, Å after Z); ties by
+    the name itself."""
+    import unicodedata
+
+    folded = name.casefold()
+    after = AFTER_Z.get(speaking().code)
+    if after:
+        folded = "".join(after.get(c, c) for c in unicodedata.normalize("NFC", folded))
+    plain = "".join(c for c in unicodedata.normalize("NFD", folded)
+                    if not unicodedata.combining(c))
+    return plain, name

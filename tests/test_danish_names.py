@@ -123,3 +123,27 @@ def test_a_suit_refused_is_answered_with_the_suits_of_the_language(
     sk(tmp_path, "bridge", "new", "b", "--players", "Ann,Bob,Cid,Dan")
     assert danish in sk(tmp_path, "--lang", "da", *args, code=2).stderr
     assert english in sk(tmp_path, *args, code=2).stderr
+
+
+@pytest.mark.parametrize(("lang", "order"), [
+    ("da", ["Ann", "bo", "Émile", "Zoë", "Ærø", "øjvind", "Åse"]),
+    ("en", ["Ann", "Åse", "bo", "Émile", "Zoë", "Ærø", "øjvind"]),  # æ, ø: no base letter
+])
+def test_names_are_sorted_as_the_language_sorts_them(lang: str, order: list[str]) -> None:
+    """Case and accents ignored; Danish Æ, Ø, Å after Z (a code point order put 'a' after
+    'Z', and Å before Æ)."""
+    from scorekeeper import i18n
+
+    with i18n.spoken(i18n.language(lang)):
+        assert sorted(reversed(order), key=i18n.name_order) == order
+
+
+def test_stats_and_the_book_list_players_in_danish_order(tmp_path: Path) -> None:
+    from .helpers import run
+
+    run(tmp_path, "loo new x --players Åse,Zoë,Ærø,bo,Øjvind --date 2026-11-01")
+    run(tmp_path, "deal å1 z2 æ0")
+    for command in ("stats", "book"):
+        shown = run(tmp_path, f"--lang da {command}").output
+        at = [shown.index(f"\n{n} ") for n in ("bo", "Zoë", "Ærø", "Øjvind", "Åse")]
+        assert at == sorted(at), (command, shown)

@@ -32,7 +32,9 @@ def known_players(folder: str) -> list[str]:
             continue
         for name in players:
             seen[name] = seen.get(name, 0) + 1
-    return sorted(seen, key=lambda n: (-seen[n], n.casefold()))
+    from ..i18n import name_order
+
+    return sorted(seen, key=lambda n: (-seen[n], name_order(n)))
 
 
 def free_name(folder: str, game: str, day: datetime.date) -> str:

@@ -362,7 +362,10 @@ def _tally(sittings: list[Any], player: str | None) -> tuple[list[dict[str, Any]
                          if wanted is None or key == wanted])
     played = {row["game"] for row in rows}  # only their rules are imported
     titles = {name: _(GAMES[name].title) for name in GAMES if name in played}
-    return sorted(rows, key=lambda r: (list(GAMES).index(r["game"]), r["name"])), titles
+    from ..i18n import name_order
+
+    return sorted(rows, key=lambda r: (list(GAMES).index(r["game"]), name_order(r["name"]))
+                  ), titles
 
 
 def _every_count(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 from ..book import SessionSummary, money_of, players_in
-from ..i18n import _, number
+from ..i18n import _, name_order, number
 from ..ledger import places_of
 from ..session import AnySession, Played
 from ..text import wrap_words
@@ -96,7 +96,7 @@ def book_running(sittings: Sequence[SessionSummary]) -> list[Running]:
     for currency in sorted({s.currency for s in sittings}):
         of = [s for s in sittings if s.currency == currency]
         places = max(places_of(Decimal(s.value)) for s in of)
-        names = sorted(players_in(of), key=str.casefold)
+        names = sorted(players_in(of), key=name_order)
         running = {n: [0] for n in names}
         for sitting in of:
             money = {p.casefold(): m for p, m in money_of(sitting).items()}
