@@ -141,10 +141,13 @@ class Count(Param):
              ) -> int:
         found = number(str(value), self.low, self.high)
         if found is None and number(str(value), 0, 10**12) is not None:
+            from ..i18n import number as written
+
             self.fail(_("{value} is not from {low} to {high}").format(
-                value=value.strip(), low=self.low, high=self.high), param, ctx)
+                value=value.strip(), low=written(str(self.low)), high=written(str(self.high))),
+                param, ctx)
         if found is None:
-            self.fail(_("{value} is not a whole number (digits 0-9, at most {digits})")
+            self.fail(_("{value} is not a whole number (digits 0-9, at most {digits} of them)")
                       .format(value=quoted(value), digits=len(str(self.high))), param, ctx)
         return found
 

@@ -78,7 +78,8 @@ def _currency_tables(c: Currency) -> list[Table]:
              Column(_("note"), wrap=True)),
             [[p.number, day(p.date), p.payer, p.payee, _money(p.money, scale), p.note]
              for p in c.paid],
-            caption=_("Paid between players in {currency}:").format(currency=label),
+            caption=_("Paid between players in {currency}:").format(currency=label)
+            if c.currency else _("Paid between players, without a currency:"),
             name="payments"))
     paid = [Column(_("paid"), True), Column(_("received"), True)] if c.paid else []
     tables.append(Table(
@@ -87,7 +88,8 @@ def _currency_tables(c: Currency) -> list[Table]:
         [[a.name, number(str(a.sittings)), _money(a.money, scale, True),
           *([_money(a.paid, scale), _money(a.received, scale)] if c.paid else []),
           _money(a.outstanding, scale, True)] for a in c.accounts],
-        caption=_("In {currency}:").format(currency=label), name="accounts"))
+        caption=_("In {currency}:").format(currency=label) if c.currency else _(
+            "Without a currency:"), name="accounts"))
     tables.append(Table(
         (Column(_("pays")), Column(_("to")), Column(money_head, True)),
         [[p.payer, p.payee, _money(p.money, scale)] for p in c.payments],
