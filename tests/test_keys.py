@@ -5,7 +5,6 @@ ambiguous initial asked about at the prompt; and the small refusals of the deal 
 from __future__ import annotations
 
 import json
-
 import os
 from pathlib import Path
 from typing import Any
