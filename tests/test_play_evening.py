@@ -201,3 +201,12 @@ def test_a_start_of_one_sessions_name_is_suggested(tmp_path: Path) -> None:
     assert "did you mean loo-2026-12-08?" in sk(tmp_path, "use", "loo", code=1).stderr
     result = sk(tmp_path, "play", stdin="use loo\n", code=1)
     assert "did you mean loo-2026-12-08?" in result.stderr
+
+
+def test_use_takes_a_name_of_words_without_quotes(tmp_path: Path) -> None:
+    sk(tmp_path, "loo", "new", "fælles aften", "--players", "Ann,Bob,Cid")
+    sk(tmp_path, "loo", "new", "plain", "--players", "Ann,Bob,Cid")
+    assert "'fælles aften' is now the current" in sk(tmp_path, "use", "fælles", "aften").stdout
+    shown = sk(tmp_path, "play", stdin="use plain\nuse Fælles Aften\n").stdout
+    assert shown.rstrip().endswith("fælles aften.toml.")
+    assert "NAME" in sk(tmp_path, "use", code=2).stderr

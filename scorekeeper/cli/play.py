@@ -438,7 +438,7 @@ def _one_line(shell: Shell, line: str, ask: Ask | None, begin: Begin | None) -> 
     before = stamp(shell.path) if changes else None
     done = shell.run(command, name, args, ask)
     if done and name == "use" and args and not args[0].startswith("-"):
-        _use(shell, args[0])
+        _use(shell, " ".join(a for a in args if not a.startswith("-")))
     if done and ask and changes and stamp(shell.path) != before:
         echo(shell.balances())
     return done

@@ -85,13 +85,17 @@ Make the session NAME the current one.
 Example:
   scorekeeper use friday
 """))
-@click.argument("name", metavar=_("NAME"), shell_complete=complete_session)
+@click.argument("words", nargs=-1, metavar=_("NAME"), shell_complete=complete_session)
 @dir_option
 @click.pass_context
-def use(ctx: click.Context, name: str) -> None:
-    """`use NAME`: the current session of the folder."""
+def use(ctx: click.Context, words: tuple[str, ...]) -> None:
+    """`use NAME`: the current session of the folder (a name of words, `use fælles aften`,
+    needs no quotes)."""
     from .. import files
 
+    if not words:
+        raise click.UsageError(_("give the session's NAME: use NAME"))
+    name = " ".join(words)
     root = folder_to_list(ctx)
     path = paths.find_session(root, paths.check_session_name(name))
     files.open(path)
