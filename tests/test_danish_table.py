@@ -84,7 +84,7 @@ def test_a_danish_sitting_at_a_real_prompt_asks_for_ja(tmp_path: Path) -> None:
     os.close(secondary)
     screen = Terminal(main)
     try:
-        screen.expect("Skriv hjælp for at få hjælp og afslut eller Ctrl-D for at slutte.".encode())
+        screen.expect("Skriv hjælp for at få hjælp; afslut eller Ctrl-D lukker prompten.".encode())
         screen.expect(b"pulje 0 + 3>")
         screen.type(b"b=2 c=0 d=1 miss d\r")
         screen.expect(b"Ann -3 \xc2\xb7 Bob +2 \xc2\xb7 Cid -3 \xc2\xb7 Dan +1")

@@ -85,7 +85,8 @@ Make the session NAME the current one.
 Example:
   scorekeeper use friday
 """))
-@click.argument("words", nargs=-1, metavar=_("NAME"), shell_complete=complete_session)
+@click.argument("words", nargs=-1, required=True, metavar=_("NAME"),
+                shell_complete=complete_session)
 @dir_option
 @click.pass_context
 def use(ctx: click.Context, words: tuple[str, ...]) -> None:
@@ -93,8 +94,6 @@ def use(ctx: click.Context, words: tuple[str, ...]) -> None:
     needs no quotes)."""
     from .. import files
 
-    if not words:
-        raise click.UsageError(_("give the session's NAME: use NAME"))
     name = " ".join(words)
     root = folder_to_list(ctx)
     path = paths.find_session(root, paths.check_session_name(name))

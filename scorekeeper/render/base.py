@@ -220,12 +220,14 @@ def _listed(items: list[Any]) -> str:
 
 
 def rate(session: Session[Any, Any, Any, Any]) -> str:
-    """What a unit is worth: "1 counter = 0.05 kr" ("1 chip = 1" without a currency)."""
+    """What a unit is worth: "1 counter = 0.05 kr" ("1 chip = 1" without a currency), with
+    the places money is shown with (0.5 a unit: 0.50)."""
+    from ..ledger import places_of, shown
     from . import view_of
 
     return _("1 {unit} = {value} {currency}").format(
         unit=view_of(session.game).units(session.game.unit, 1),
-        value=i18n.number(session.value),
+        value=i18n.number(shown(session.unit_value, places_of(session.unit_value))),
         currency=session.currency).rstrip()
 
 
