@@ -201,6 +201,14 @@ class _Words(Completer):
                 yield Completion(word, start_position=-len(typed))
 
 
+def _cut(text: str, most: int) -> str:
+    """`text` in at most `most` characters, cut at a word with an ellipsis if longer."""
+    if len(text) <= most:
+        return text
+    kept = text[:most - 1].rsplit(" ", 1)[0].rstrip(",;:")
+    return kept + "…"
+
+
 def asker(session: PromptSession[str], columns: Callable[[], int] | None = None) -> Ask:
     """How to ask a question at the table: Enter, n, Ctrl-C and Ctrl-D mean no, and the
     shell stays; y is yes but to what cannot be taken back, which wants yes in full (in
@@ -414,7 +422,7 @@ class PlayCompleter(Completer):
 
         if len(words) == 1:
             view = view_of(read.header.game)
-            numbered = [(str(p.number), view.what(p.result)[:40]) for p in read.played
+            numbered = [(str(p.number), _cut(view.what(p.result), 40)) for p in read.played
                         if p.number is not None]
             return starting(numbered[::-1], word)
         from .common import as_dealt
