@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -229,6 +230,18 @@ def test_the_game_asked_for_takes_its_danish_word(typed: str) -> None:
         assert game_named(typed) == "loo"
     with i18n.spoken(i18n.language("en")):
         assert game_named("l") == "loo" and game_named("lu") == "lu"
+
+
+def test_the_same_payment_again_is_asked_about_as_a_deal_is(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    play_lines(tmp_path, ["loo new j --players Ann,Bob,Cid --date 2026-11-27 --value 0.5",
+                          "deal a1 b2 c0"])
+    _prompt(tmp_path, "j", "pay Cid Bob 1\r" "pay cid bob 1\r\r" "pay Cid Bob 1\ry\r"
+            "pay Cid Bob 2\r")
+    out, err = capsys.readouterr()
+    assert out.count("Not recorded.") == 1, (out, err)  # the question is the prompt's
+    money = tomllib.loads((tmp_path / "payments.toml").read_text())["payments"]
+    assert [p["money"] for p in money] == ["1.00", "1.00", "2.00"]
 
 
 def test_tab_in_the_meld_place_offers_the_meld_counted(tmp_path: Path) -> None:

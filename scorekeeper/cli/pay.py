@@ -98,7 +98,29 @@ def pay(ctx: click.Context, words: tuple[str, ...], currency: str | None,
         made = _payment(found, words, Given(currency, date, note), new_player, amend)
         return _recorded(found, made, amend, why or "")
 
-    _keep(ctx, root, compute, dry_run, asked=undo)
+    if undo or amend is not None or dry_run or _again(ctx, root, compute):
+        _keep(ctx, root, compute, dry_run, asked=undo)
+
+
+def _again(ctx: click.Context, root: str, compute: Callable[[Any], Made]) -> bool:
+    """In `play`, a payment the same as the last one (who, to whom, how much, the day) is
+    asked about before it is recorded again, as a deal is: whether to record it."""
+    from ..files import payfile
+
+    state = run_state(ctx)
+    if state.ask is None:
+        return True
+    shown = payfile.read(root)
+    made = compute(shown).change.payments[-1]
+    last = shown.payments[-1] if shown.payments else None
+    same = (lambda p: (p.payer.casefold(), p.payee.casefold(), p.money, p.currency, p.date))
+    if last is None or same(last) != same(made):
+        return True
+    if state.ask(_("Same as payment {number}: record it again? [y/N] ").format(
+            number=last.number), False):
+        return True
+    echo(_("Not recorded."))
+    return False
 
 
 class Made(NamedTuple):
