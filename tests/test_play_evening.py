@@ -210,3 +210,15 @@ def test_use_takes_a_name_of_words_without_quotes(tmp_path: Path) -> None:
     shown = sk(tmp_path, "play", stdin="use plain\nuse Fælles Aften\n").stdout
     assert shown.rstrip().endswith("fælles aften.toml.")
     assert "NAME" in sk(tmp_path, "use", code=2).stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_help_at_the_prompt_names_no_option_the_prompt_refuses(tmp_path: Path,
+                                                               lang: str) -> None:
+    sk(tmp_path, "loo", "new", "fri", "--players", "Ann,Bob,Cid")
+    shown = sk(tmp_path, "--lang", lang, "play", stdin="help amend\nhelp pay\nhelp show\n"
+               "help new lu\n" if lang == "da" else "help amend\nhelp pay\nhelp show\n").stdout
+    assert "--why" in shown and "--session" not in shown and "--dir" not in shown
+    assert "--session" in sk(tmp_path, "amend", "--help").stdout  # on the command line, yes
+    if lang == "da":
+        assert "--unlimited" in shown  # help new lu: Loo's own options

@@ -54,9 +54,10 @@ def _help_new(shell: Shell, words: list[str]) -> bool:
     new GAME`: that game's `new` and its options."""
     from ..games import NAMES
     from .main import game_cli
+    from .words import game_name
 
-    game = words[0].lower() if words else ""
-    if game not in NAMES:
+    game = game_name(words[0]) if words else None
+    if game is None:
         echo(_("new GAME NAME --players A,B,...: start a session of GAME ({games}) and go on "
                "with it; new alone asks for each. help new GAME: that game's options.").format(
                    games=", ".join(NAMES)))

@@ -53,6 +53,21 @@ class Quick:
             if getattr(self, name, None) == english:  # click's own, not the command's
                 setattr(self, name, shown)
 
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The options, at `play`'s prompt without -s and --dir, which the shell gives
+        itself (and refuses)."""
+        state = ctx.find_object(RunState)
+        if state is None or not state.at_prompt:
+            super().format_options(ctx, formatter)  # type: ignore[misc]
+            return
+        command: click.Command = self  # type: ignore[assignment]
+        kept = command.params
+        command.params = [p for p in kept if p.name not in ("session", "dir")]
+        try:
+            super().format_options(ctx, formatter)  # type: ignore[misc]
+        finally:
+            command.params = kept
+
     def make_parser(self, ctx: click.Context) -> Any:
         parser = super().make_parser(ctx)  # type: ignore[misc]
         parser._long_opt.update(parser._short_opt)
@@ -137,6 +152,8 @@ class RunState:
         holds its bytes (so that it is not read again)."""
         self.made: str | None = None
         """The file of the session `new` made last in this run (`play` goes on with it)."""
+        self.at_prompt = False
+        """Whether the commands run at `play`'s prompt (their help names no -s, --dir)."""
         self.held: Holding | None = None
         """The session's lock, when the command took it before reading the file at all
         (`scorekeeper deal`, which learns the game from the file it then changes)."""

@@ -113,14 +113,18 @@ def _again(ctx: click.Context, root: str, compute: Callable[[Any], Made]) -> boo
     shown = payfile.read(root)
     made = compute(shown).change.payments[-1]
     last = shown.payments[-1] if shown.payments else None
-    same = (lambda p: (p.payer.casefold(), p.payee.casefold(), p.money, p.currency, p.date))
-    if last is None or same(last) != same(made):
+    if last is None or _paying(last) != _paying(made):
         return True
     if state.ask(_("Same as payment {number}: record it again? [y/N] ").format(
             number=last.number), False):
         return True
     echo(_("Not recorded."))
     return False
+
+
+def _paying(paid: Any) -> tuple[Any, ...]:
+    """What makes two payments the same: who paid whom, how much, in what, on which day."""
+    return (paid.payer.casefold(), paid.payee.casefold(), paid.money, paid.currency, paid.date)
 
 
 class Made(NamedTuple):

@@ -23,7 +23,15 @@ import click
 from ..errors import ScorekeeperError
 from ..i18n import _
 from ..text import quoted, visible
-from .options import Command, RunState, echo, mark_recorded, session_option, session_path
+from .options import (
+    Command,
+    RunState,
+    echo,
+    mark_recorded,
+    run_state,
+    session_option,
+    session_path,
+)
 from .refusal import REFUSALS, refused
 from .words import closest, command_name, game_name, said
 
@@ -89,6 +97,7 @@ Examples:
 def play(ctx: click.Context, session: str | None, keep_going: bool) -> None:
     """A whole sitting at one prompt, or piped in."""
     gc.enable()  # a sitting is long: collect as usual
+    run_state(ctx).at_prompt = True
     shell = Shell(ctx, _chosen(ctx, session))
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     if terminal:
