@@ -222,3 +222,15 @@ def test_help_at_the_prompt_names_no_option_the_prompt_refuses(tmp_path: Path,
     assert "--session" in sk(tmp_path, "amend", "--help").stdout  # on the command line, yes
     if lang == "da":
         assert "--unlimited" in shown  # help new lu: Loo's own options
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_a_refusal_at_the_prompt_names_commands_as_the_prompt_takes_them(
+        tmp_path: Path, lang: str) -> None:
+    sk(tmp_path, "loo", "new", "fri", "--players", "Ann,Bob,Cid")
+    sk(tmp_path, "paid")
+    said = sk(tmp_path, "--lang", lang, "play", "--keep-going", stdin="a1 b2 c0\n",
+              code=1).stderr
+    assert "'paid --undo'" in said and "scorekeeper" not in said
+    assert "'scorekeeper paid --undo'" in sk(tmp_path, "--lang", lang, "deal", "a1", "b2",
+                                             "c0", code=1).stderr

@@ -27,7 +27,8 @@ def refused(error: click.ClickException | ScorekeeperError, at_prompt: bool = Fa
     """Say `error` on stderr in one line (what was typed in it made visible: a control
     character never reaches the terminal) and give its exit code. `at_prompt` (a line of
     `play`): a usage error without click's usage lines, which name the command line
-    ('scorekeeper deal --help'), not the prompt ('help deal')."""
+    ('scorekeeper deal --help'), not the prompt ('help deal'); a command named as it is
+    typed at the prompt ('paid --undo', not 'scorekeeper paid --undo')."""
     if at_prompt and isinstance(error, click.UsageError):
         message = _("Error: {message}").format(
             message=visible(_unescaped(error.format_message()))) + "\n"
@@ -40,6 +41,8 @@ def refused(error: click.ClickException | ScorekeeperError, at_prompt: bool = Fa
     else:
         message = _("Error: {message}").format(message=visible(str(error))) + "\n"
         code = 2 if isinstance(error, UsageError) else 1
+    if at_prompt:  # a command it names is typed at the prompt without 'scorekeeper '
+        message = message.replace("'scorekeeper ", "'")
     with suppress(OSError, ValueError):  # stderr itself may be closed or full
         sys.stderr.write(message)
         sys.stderr.flush()
