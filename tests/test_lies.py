@@ -270,6 +270,17 @@ def laid_out(tmp_path: Path, made: tuple[str, bytes, bytes]) -> tuple[Path, Path
     return tmp_path / "s.toml", tmp_path / "payments.toml"
 
 
+def test_a_time_finer_than_a_second_is_not_this_tools(tmp_path: Path, made: Any) -> None:
+    """The history's times are to the second (docs/history.md): a fraction is refused as
+    any time this tool does not write is."""
+    session, _payments = laid_out(tmp_path, made)
+    text = session.read_text()
+    at = text.index("\nwhen = ", text.index("[[history]]")) + len("\nwhen = ") + 19
+    session.write_text(text[:at] + ".999999" + text[at:])
+    said = run(tmp_path, f"check {session}", code=1).output
+    assert "must be a local date and time" in said and "ok (" not in said
+
+
 @pytest.mark.parametrize("lie", SESSION_LIES)
 def test_each_lie_of_a_sittings_history_is_caught(tmp_path: Path, made: Any, lie: str
                                                   ) -> None:

@@ -356,3 +356,14 @@ def test_play_goes_on_with_a_session_whose_name_holds_a_quote_and_a_hash(tmp_pat
                                 env={"SCOREKEEPER_DIR": folder, "SCOREKEEPER_SESSION": None})
     assert played.exit_code == 0, played.output
     assert "'Bo's #2' is now the current session." in played.output
+
+
+@pytest.mark.parametrize("name", ["\u0301", "\u0301Ann", "\u20dd"])
+def test_a_name_beginning_with_a_mark_on_nothing_is_refused(name: str) -> None:
+    """An accent with no letter under it prints as nothing: 'the players are A, B, ́'."""
+    from scorekeeper.errors import RuleError
+    from scorekeeper.games.players import check_name
+
+    with pytest.raises(RuleError, match="begins with a mark"):
+        check_name(name)
+    assert check_name("Zoë") == "Zoë" and check_name("e\u0301") == "e\u0301"

@@ -144,9 +144,9 @@ def revision_from_data(data: object) -> Revision:
     deal = data.get("deal", 0)
     was, now, why = data.get("was", {}), data.get("now", {}), data.get("why", "")
     nets = data.get("nets", {})
-    if not isinstance(when, datetime.datetime) or when.tzinfo is not None:
+    if not isinstance(when, datetime.datetime) or when.tzinfo is not None or when.microsecond:
         raise RuleError(_("when {when} must be a local date and time, like when = "
-                          "2026-11-29T21:30:00").format(when=quoted(when)))
+                          "2026-11-29T21:30:00").format(when=quoted(when)))  # to the second
     if type(entry) is not int or type(deal) is not int or not all(isinstance(x, list) and all(
             isinstance(e, dict) for e in x) for x in (before, after)):
         raise RuleError(_("entry must be a number, before and after lists of entries"))

@@ -51,6 +51,12 @@ def check_name(name: object) -> str:
     if bad:
         raise RuleError(_("player name {name} holds {bad}: not allowed").format(
             name=quoted(name), bad=quoted(bad)), "players")
+    if not name.isascii():
+        import unicodedata
+
+        if unicodedata.category(name[0]).startswith("M"):  # an accent on nothing
+            raise RuleError(_("player name {name} begins with a mark that belongs on a "
+                              "letter").format(name=quoted(name)), "players")
     if name[0] in FORMULA_START:
         raise RuleError(
             _("player name {name} begins with {first}: a spreadsheet would read it as a "
