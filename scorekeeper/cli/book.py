@@ -14,6 +14,7 @@ from ..games import NAMES, listed
 from ..i18n import _, ngettext
 from ..i18n import day as shown_day
 from ..text import quoted, visible
+from .interrupts import held_interrupt
 from .options import (
     CONTEXT,
     Command,
@@ -22,7 +23,6 @@ from .options import (
     echo,
     emit,
     folder_to_list,
-    held_interrupt,
     mark_recorded,
     output_file_option,
     output_options,

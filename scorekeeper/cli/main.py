@@ -24,7 +24,8 @@ from ..errors import ScorekeeperError
 from ..games import GAMES, listed
 from ..i18n import _
 from ..text import quoted
-from .options import CONTEXT, Quick, RunState, complete_session, signals
+from .interrupts import signals
+from .options import CONTEXT, Quick, RunState, complete_session
 from .refusal import REFUSALS, refused
 
 if TYPE_CHECKING:

@@ -5,8 +5,7 @@ from __future__ import annotations
 import datetime
 import os
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -162,48 +161,6 @@ class RunState:
 def run_state(ctx: click.Context) -> RunState:
     state = ctx.find_object(RunState)
     return state if state is not None else RunState()
-
-
-def signals() -> Any:
-    """The signal module's signal(), SIGINT and SIG_IGN: CPython's C module _signal where
-    there is one, as importing `signal` makes enums of every signal (0.5 ms of a deal)."""
-    import importlib
-
-    try:
-        return importlib.import_module("_signal")
-    except ImportError:  # another Python
-        import signal
-
-        return signal
-
-
-@contextmanager
-def held_interrupt() -> Iterator[Callable[[], None]]:
-    """Around a change and its marking as recorded; yields what to call once the session's
-    lock is taken. From then on (the file may change) Ctrl-C waits until the change is made
-    and noted, then takes effect, so that the exit code still says the change was made.
-    Before the lock, while waiting for it, Ctrl-C stops the command at once: nothing was
-    changed."""
-    signal = signals()
-    locked: list[bool] = []
-    caught: list[int] = []
-
-    def on_interrupt(number: int, frame: object) -> None:
-        if not locked:
-            raise KeyboardInterrupt
-        caught.append(number)
-
-    try:
-        previous = signal.signal(signal.SIGINT, on_interrupt)
-    except ValueError:  # not the main thread: nothing to hold
-        previous = None
-    try:
-        yield lambda: locked.append(True)
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
-    if caught:
-        raise KeyboardInterrupt
 
 
 def mark_recorded(ctx: click.Context, what: str) -> None:
@@ -490,6 +447,7 @@ def create_session(ctx: click.Context, game: str, settings: Any, options: dict[s
     from ..games import get_game
     from ..session import Session
     from ..typed import not_after
+    from .interrupts import held_interrupt
 
     today = datetime.date.today()
     name: str = options["name"]

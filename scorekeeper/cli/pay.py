@@ -13,6 +13,7 @@ import click
 from ..errors import RuleError, ScorekeeperError, UsageError
 from ..i18n import _, day, number
 from ..text import quoted
+from .interrupts import held_interrupt
 from .options import (
     CONTEXT,
     WHY,
@@ -20,7 +21,6 @@ from .options import (
     dir_option,
     echo,
     folder_to_list,
-    held_interrupt,
     mark_recorded,
     run_state,
 )

@@ -14,6 +14,7 @@ from ..errors import ScorekeeperError
 from ..files import paths
 from ..i18n import _, ngettext
 from ..text import folded, visible
+from .interrupts import held_interrupt
 from .options import (
     CONTEXT,
     Command,
@@ -23,7 +24,6 @@ from .options import (
     echo,
     emit,
     folder_to_list,
-    held_interrupt,
     mark_recorded,
     output_file_option,
     output_options,

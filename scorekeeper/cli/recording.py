@@ -405,7 +405,8 @@ def _save_edit(ctx: click.Context, shown: Snapshot, edited: bytes, copy: str, wh
     from ..errors import ScorekeeperError
     from ..files import revise
     from ..render import view_of
-    from .options import held_interrupt, mark_recorded
+    from .interrupts import held_interrupt
+    from .options import mark_recorded
 
     with held_interrupt() as on_locked:
         try:

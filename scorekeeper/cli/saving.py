@@ -23,7 +23,8 @@ import click
 
 from ..i18n import _
 from ..values import value
-from .options import held_interrupt, mark_recorded, run_state
+from .interrupts import held_interrupt
+from .options import mark_recorded, run_state
 
 if TYPE_CHECKING:
     from ..files import Change, Snapshot
