@@ -378,3 +378,23 @@ def test_a_sitting_with_no_deals_says_so_once(tmp_path: Path, game: str, lang: s
                                               none: str) -> None:
     play_lines(tmp_path, [NEW[game][0]])
     assert run(tmp_path, f"--lang {lang} show").output.count(none) == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+@pytest.mark.parametrize("columns", [60, 80])
+@pytest.mark.parametrize("command", ["--help", "deal --help", "book --help", "pay --help",
+                                     "loo new --help", "amend --help", "sheet --help"])
+def test_every_help_fits_the_terminal_its_examples_still_copied_whole(
+        tmp_path: Path, lang: str, columns: int, command: str) -> None:
+    """click keeps an example block's lines as written; here one too wide has its note put
+    under it, and a command too wide is continued with a backslash, as a shell reads it."""
+    play_lines(tmp_path, [NEW["loo"][0]])
+    shown = sk(tmp_path, "--lang", lang, *command.split(), env={"COLUMNS": str(columns)}).stdout
+    assert all(len(line) <= columns for line in shown.splitlines()), [
+        line for line in shown.splitlines() if len(line) > columns]
+    wide = sk(tmp_path, "--lang", lang, *command.split(), env={"COLUMNS": "80"}).stdout
+    commands = [line.strip() for line in re.sub(r" \\\n +", " ", wide).splitlines()
+                if line.strip().startswith("scorekeeper ")]
+    joined = re.sub(r" \\\n +", " ", shown)
+    for each in commands:
+        assert re.sub(r" {2,}\(.*\)$", "", each) in joined

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..i18n import _
-from ..text import quoted
+from ..text import quoted, wrap_words
 from .options import echo
 from .play import slip_for
 from .words import command_name, said
@@ -27,8 +27,11 @@ At a question, Enter, n, Ctrl-C and Ctrl-D all mean no.""")
 def help_line(shell: Shell, words: list[str]) -> bool:
     """`help`, or `help COMMAND`: that command's own help."""
     if not words:
-        commands = "\n".join(f"  {name:<10} {about}" for name, about in
-                             shell.commands().items())
+        import shutil
+
+        width = shutil.get_terminal_size().columns - 1
+        commands = "\n".join("\n".join(wrap_words(f"  {name:<10} {about}", width, indent=11))
+                             for name, about in shell.commands().items())
         echo(HELP.format(words=shell.form.words, commands=commands))
         return True
     if command_name(words[0]) in ("help", "quit"):  # the prompt's own: its line of help

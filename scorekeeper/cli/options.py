@@ -67,6 +67,12 @@ class Quick:
         finally:
             command.params = kept
 
+    def get_help(self, ctx: click.Context) -> str:
+        """The help, its example lines fitted to the terminal (cli/helpformat)."""
+        from .helpformat import fitted
+
+        return fitted(super().get_help(ctx), ctx.make_formatter().width)  # type: ignore[misc]
+
     def make_parser(self, ctx: click.Context) -> Any:
         parser = super().make_parser(ctx)  # type: ignore[misc]
         parser._long_opt.update(parser._short_opt)
