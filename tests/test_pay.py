@@ -94,7 +94,7 @@ def test_the_currency_is_the_one_the_two_share_or_must_be_given(club: Path) -> N
     ("Dorte dorte 5", "Dorte cannot pay himself"),
     ("Dorte Anne 5", "unknown player 'Anne': did you mean Ann?"),
     ("Dorte Kitty 5", "unknown player 'Kitty'"),
-    ("Dorte Ann 5 --date 2026-10-01", "is before Dorte or Ann played here (2026-11-02)"),
+    ("Dorte Ann 5 --date 2026-10-01", "before Dorte and Ann first played together here"),
     ("Kitty Ann 5 --new-player --date 2026-10-01", "before Kitty or Ann played here"),
     ("Frida Kitty 5 --new-player --date 2026-11-05", "before Frida or Kitty played here (2026-11-09)"),
     ("Dorte Ann 5 --date 2999-01-01", "2999-01-01 has not come yet"),
@@ -400,3 +400,19 @@ def test_no_currency_may_be_typed_as_the_lists_name_it(tmp_path: Path, lang: str
     assert 'currency = ""' in (tmp_path / "payments.toml").read_text()
     assert "unknown currency 'nothing'" in run(tmp_path, "pay Cid Bob 1 --currency nothing",
                                                code=1).stderr
+
+
+def test_a_payment_is_not_dated_before_the_two_first_played_together(tmp_path: Path) -> None:
+    """A payment between two counts toward the sittings they played together, in the book
+    and in settle alike: one dated before the first of them would count in one only."""
+    run(tmp_path, "loo new one --players Ann,Bob,Cid --date 2026-12-01 --value 1 "
+                  "--currency kr")
+    run(tmp_path, "deal a=2 b=1 c=0")
+    run(tmp_path, "loo new two --players Ann,Dan,Eve --date 2026-12-05 --value 1 "
+                  "--currency kr")
+    run(tmp_path, "deal d=2 e=1 a=0")
+    said = run(tmp_path, "pay Ann Dan 3 --date 2026-12-03", code=1).stderr
+    assert "before Ann and Dan first played together here (2026-12-05)" in said
+    run(tmp_path, "pay Ann Dan 3 --date 2026-12-05")
+    paid = json.loads(run(tmp_path, "settle -s two --format json").stdout)["paid"]
+    assert [(p["from"], p["to"], p["money"]) for p in paid] == [("Ann", "Dan", "3")]

@@ -142,6 +142,8 @@ def test_a_line_before_any_session_says_how_to_start_one(tmp_path: Path) -> None
     (["--lang", "da", "vis"], "ingen kommando 'vis': mente du show?"),
     (["--lang", "da", "fortryd"], "ingen kommando 'fortryd': mente du undo?"),
     (["--lang", "da", "hjælp"], "ingen kommando 'hjælp': mente du --help?"),
+    (["--lang", "da", "ny", "lu", "fri"], "kortspillet kommer først: scorekeeper KORTSPIL new"),
+    (["--lang", "da", "lu", "ny", "fri"], "ingen kommando 'ny': mente du new?"),
 ])
 def test_a_slip_in_the_first_word_says_what_was_meant(tmp_path: Path, args: list[str],
                                                       said: str) -> None:
@@ -218,7 +220,7 @@ def test_help_at_the_prompt_names_no_option_the_prompt_refuses(tmp_path: Path,
     sk(tmp_path, "loo", "new", "fri", "--players", "Ann,Bob,Cid")
     shown = sk(tmp_path, "--lang", lang, "play", stdin="help amend\nhelp pay\nhelp show\n"
                "help new lu\n" if lang == "da" else "help amend\nhelp pay\nhelp show\n").stdout
-    assert "--why" in shown and "--session" not in shown and "--dir" not in shown
+    assert "--why" in shown and "--session" not in shown
     assert "--session" in sk(tmp_path, "amend", "--help").stdout  # on the command line, yes
     if lang == "da":
         assert "--unlimited" in shown  # help new lu: Loo's own options
@@ -234,3 +236,13 @@ def test_a_refusal_at_the_prompt_names_commands_as_the_prompt_takes_them(
     assert "'paid --undo'" in said and "scorekeeper" not in said
     assert "'scorekeeper paid --undo'" in sk(tmp_path, "--lang", lang, "deal", "a1", "b2",
                                              "c0", code=1).stderr
+
+
+def test_use_at_the_prompt_takes_its_folder_too(tmp_path: Path) -> None:
+    sk(tmp_path, "loo", "new", "j", "--players", "Ann,Bob,Cid")
+    other = tmp_path / "other"
+    other.mkdir()
+    sk(tmp_path, "--dir", str(other), "loo", "new", "j", "--players", "Xi,Yo,Zu")
+    shown = sk(tmp_path, "play", "-s", str(tmp_path / "j.toml"),
+               stdin=f"use j --dir {other}\nshow\n").stdout
+    assert f"Playing {other / 'j.toml'}." in shown

@@ -381,20 +381,39 @@ def test_a_sitting_with_no_deals_says_so_once(tmp_path: Path, game: str, lang: s
 
 
 @pytest.mark.parametrize("lang", ["en", "da"])
-@pytest.mark.parametrize("columns", [60, 80])
+@pytest.mark.parametrize("columns", [50, 60, 80])
 @pytest.mark.parametrize("command", ["--help", "deal --help", "book --help", "pay --help",
-                                     "loo new --help", "amend --help", "sheet --help"])
+                                     "loo new --help", "amend --help", "sheet --help",
+                                     "edit --help", "bridge new --help"])
 def test_every_help_fits_the_terminal_its_examples_still_copied_whole(
         tmp_path: Path, lang: str, columns: int, command: str) -> None:
     """click keeps an example block's lines as written; here one too wide has its note put
-    under it, and a command too wide is continued with a backslash, as a shell reads it."""
+    under it, and a command too wide is continued with a backslash outside quotes, so that
+    a shell reads the same words: each example's words at `columns` are its words whole."""
+    import shlex
+
     play_lines(tmp_path, [NEW["loo"][0]])
+
+    def examples(text: str) -> list[list[str]]:
+        read = re.sub(r" \\\n", " ", text)  # the shell's continuation, outside quotes
+        return [shlex.split(re.sub(r" {2,}\(.*\)$", "", line))
+                for line in read.splitlines() if line.strip().startswith("scorekeeper ")]
+
     shown = sk(tmp_path, "--lang", lang, *command.split(), env={"COLUMNS": str(columns)}).stdout
     assert all(len(line) <= columns for line in shown.splitlines()), [
         line for line in shown.splitlines() if len(line) > columns]
-    wide = sk(tmp_path, "--lang", lang, *command.split(), env={"COLUMNS": "80"}).stdout
-    commands = [line.strip() for line in re.sub(r" \\\n +", " ", wide).splitlines()
-                if line.strip().startswith("scorekeeper ")]
-    joined = re.sub(r" \\\n +", " ", shown)
-    for each in commands:
-        assert re.sub(r" {2,}\(.*\)$", "", each) in joined
+    whole = sk(tmp_path, "--lang", lang, *command.split(), env={"COLUMNS": "300"}).stdout
+    assert examples(shown) == examples(whole) and examples(whole)
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "0.50 kr"), ("da", "0,50 kr")])
+def test_a_units_value_is_written_with_its_moneys_places_wherever_shown(
+        tmp_path: Path, lang: str, said: str) -> None:
+    """new, settle and the sheet write 0.5 a unit as its money is written: 0.50."""
+    made = run(tmp_path, f"--lang {lang} loo new ev --players Ann,Bob,Cid --value 0.5 "
+                         "--currency kr").output
+    assert f"= {said}." in made
+    run(tmp_path, "deal a1 b2 c0")
+    assert f"= {said}." in run(tmp_path, f"--lang {lang} settle").output
+    run(tmp_path, f"--lang {lang} sheet --output {tmp_path / 'x.html'}")
+    assert f": {said}." in (tmp_path / "x.html").read_text()

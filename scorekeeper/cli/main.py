@@ -139,23 +139,28 @@ class Root(Quick, click.Group):
 
     def resolve_command(self, ctx: click.Context, args: list[str]
                         ) -> tuple[str | None, click.Command | None, list[str]]:
-        if args and args[0].lower() == "new" and "new" not in COMMANDS:
-            raise click.UsageError(_("the game comes first: scorekeeper GAME new NAME "
-                                     "--players A,B,C (GAME: {games})").format(
-                                         games=listed()), ctx)
         if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
-            import difflib
-
-            from .words import command_name
-
-            named = command_name(args[0])  # the prompt's own word (vis: show), if it is one
-            close = ([named] if named in self.list_commands(ctx) else ["--help"]
-                     if named == "help" else difflib.get_close_matches(
-                         args[0].lower(), self.list_commands(ctx), 1, 0.7))
-            if close:
-                raise click.UsageError(_("no command {word}: did you mean {command}?").format(
-                    word=quoted(args[0]), command=close[0]), ctx)
+            _refuse_unknown(ctx, args[0], self.list_commands(ctx))
         return super().resolve_command(ctx, args)
+
+
+def _refuse_unknown(ctx: click.Context, word: str, commands: list[str]) -> None:
+    """A first word that is no command, said with what was meant when there is a guess:
+    `new` (or Danish ny) before its game, the prompt's own word for a command (vis: show),
+    or a slip (shwo: show)."""
+    import difflib
+
+    from .words import command_name
+
+    named = command_name(word)  # the prompt's own word (vis: show), if it is one
+    if named == "new":
+        raise click.UsageError(_("the game comes first: scorekeeper GAME new NAME --players "
+                                 "A,B,C (GAME: {games})").format(games=listed()), ctx)
+    close = ([named] if named in commands else ["--help"] if named == "help" else
+             difflib.get_close_matches(word.lower(), commands, 1, 0.7))
+    if close:
+        raise click.UsageError(_("no command {word}: did you mean {command}?").format(
+            word=quoted(word), command=close[0]), ctx)
 
 
 def _game_word(word: str) -> str | None:

@@ -53,15 +53,15 @@ class Quick:
                 setattr(self, name, shown)
 
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """The options, at `play`'s prompt without -s and --dir, which the shell gives
-        itself (and refuses)."""
+        """The options, at `play`'s prompt without -s, which the shell gives itself (and
+        refuses)."""
         state = ctx.find_object(RunState)
         if state is None or not state.at_prompt:
             super().format_options(ctx, formatter)  # type: ignore[misc]
             return
         command: click.Command = self  # type: ignore[assignment]
         kept = command.params
-        command.params = [p for p in kept if p.name not in ("session", "dir")]
+        command.params = [p for p in kept if p.name != "session"]
         try:
             super().format_options(ctx, formatter)  # type: ignore[misc]
         finally:
@@ -69,9 +69,12 @@ class Quick:
 
     def get_help(self, ctx: click.Context) -> str:
         """The help, its example lines fitted to the terminal (cli/helpformat)."""
+        import shutil
+
         from .helpformat import fitted
 
-        return fitted(super().get_help(ctx), ctx.make_formatter().width)  # type: ignore[misc]
+        return fitted(super().get_help(ctx),  # type: ignore[misc]
+                      ctx.terminal_width or shutil.get_terminal_size().columns)
 
     def make_parser(self, ctx: click.Context) -> Any:
         parser = super().make_parser(ctx)  # type: ignore[misc]
@@ -137,6 +140,19 @@ class Command(Quick, click.Command):
 
 class Group(Quick, click.Group):
     command_class = Command
+
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
+        """A command of the group; the prompt's own word for one (Danish ny: new) names
+        it in the refusal."""
+        if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
+            from .words import command_name
+
+            named = command_name(args[0])
+            if named in self.commands:
+                raise click.UsageError(_("no command {word}: did you mean {command}?").format(
+                    word=quoted(args[0]), command=named), ctx)
+        return super().resolve_command(ctx, args)
 
 
 class RunState:

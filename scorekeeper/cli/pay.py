@@ -211,7 +211,7 @@ def _payment(found: Folder, words: tuple[str, ...], given: Given, new_player: bo
     chosen = (given.currency if given.currency is not None or was is None else was.currency)
     chosen = _currency(found, payer, payee, chosen)
     day = given.date or (was.date if was is not None else datetime.date.today())
-    _check_day(found, day, payer, payee)
+    _check_day(found, day, payer, payee, chosen)
     note = given.note if given.note is not None else was.note if was is not None else ""
     places = _places(found, chosen)
     if words or was is None:
@@ -340,17 +340,27 @@ def _places(found: Folder, currency: str) -> int:
     return found.places(currency)
 
 
-def _check_day(found: Folder, day: datetime.date, payer: str, payee: str) -> None:
-    """A payment's day: not to come, and not before the first sitting either of the two
-    played in (the folder's first, if neither has played: the club's kitty)."""
+def _check_day(found: Folder, day: datetime.date, payer: str, payee: str,
+               currency: str) -> None:
+    """A payment's day: not to come, and not before the first sitting the two played in
+    together in its currency (a payment of theirs counts toward such a sitting, in its
+    settle as in the book); if they have none, not before the first either played in; if
+    neither has played (the club's kitty), not before the folder's first."""
     pair = {payer.casefold(), payee.casefold()}
-    theirs = [s.date for s in found.sittings if pair & {p.casefold() for p in s.players}]
-    first = min(theirs or [s.date for s in found.sittings], default=None)
+    met = [(s.date, pair & {p.casefold() for p in s.players}) for s in found.sittings]
+    together = [when for (when, both), s in zip(met, found.sittings, strict=True)
+                if len(both) == 2 and s.currency == currency]
+    either = [when for when, both in met if both]
+    first = min(together or either or [s.date for s in found.sittings], default=None)
     if first is not None and day < first:
-        raise RuleError((_("{day} is before {payer} or {payee} played here ({first}): a "
-                           "payment is made after a sitting") if theirs else _(
-            "{day} is before the first sitting here ({first}): a payment is made after a "
-            "sitting")).format(day=_day(day), first=_day(first), payer=payer, payee=payee))
+        said = (_("{day} is before {payer} and {payee} first played together here ({first}): "
+                  "a payment is made after a sitting") if together else
+                _("{day} is before {payer} or {payee} played here ({first}): a payment is "
+                  "made after a sitting") if either else
+                _("{day} is before the first sitting here ({first}): a payment is made after "
+                  "a sitting"))
+        raise RuleError(said.format(day=_day(day), first=_day(first), payer=payer,
+                                    payee=payee))
     from ..files.payfile import check_day_come
 
     check_day_come(day, datetime.date.today())

@@ -13,6 +13,7 @@ commands print; it stops at the first line refused (--keep-going runs every line
 from __future__ import annotations
 
 import gc
+import itertools
 import shlex
 import sys
 from collections.abc import Callable
@@ -447,7 +448,8 @@ def _one_line(shell: Shell, line: str, ask: Ask | None, begin: Begin | None) -> 
     before = stamp(shell.path) if changes else None
     done = shell.run(command, name, args, ask)
     if done and name == "use" and args and not args[0].startswith("-"):
-        _use(shell, " ".join(a for a in args if not a.startswith("-")))
+        _use(shell, " ".join(itertools.takewhile(lambda a: not a.startswith("-"), args)),
+             args)
     if done and ask and changes and stamp(shell.path) != before:
         echo(shell.balances())
     return done
@@ -457,13 +459,15 @@ def _is_game(word: str) -> bool:
     return game_name(word) is not None
 
 
-def _use(shell: Shell, name: str) -> None:
-    """After `use NAME`: the shell goes on with that session."""
+def _use(shell: Shell, name: str, args: list[str]) -> None:
+    """After `use NAME` (its `args`, which may name a folder): the shell goes on with that
+    session."""
     from ..files import paths
     from .options import folder
 
+    given = args[args.index("--dir") + 1] if "--dir" in args[:-1] else None
     try:
-        shell.switch(paths.find_session(folder(shell.root), name))
+        shell.switch(paths.find_session(given or folder(shell.root), name))
     except ScorekeeperError as error:
         click.echo(_("Error: {message}").format(message=visible(str(error))), err=True)
         return

@@ -105,6 +105,7 @@ def _sitting_page(read: Snapshot) -> Page:
     width: the pad shown a deal a record, as a narrow terminal has it, would be far longer
     (the text is set smaller instead)."""
     from ..history import changed_entries
+    from ..render.base import worth
     from ..render.chart import session_running
     from ..render.report import emit
     from ..render.reports import show
@@ -115,7 +116,7 @@ def _sitting_page(read: Snapshot) -> Page:
     title = _("{game} -- {name}").format(game=_(header.game.title), name=header.name)
     about = _("{day}. Players: {players}. A unit: {value} {currency}.").format(
         day=i18n.day(header.date) if header.date else "?",
-        players=", ".join(read.players), value=i18n.number(header.value),
+        players=", ".join(read.players), value=worth(header.unit_value),
         currency=header.currency).replace(" .", ".")
     pad = emit(show(read.session, read.played, read.standing, changed_entries(read.history)),
                None, None)

@@ -51,7 +51,7 @@ def check_name(name: object) -> str:
     if bad:
         raise RuleError(_("player name {name} holds {bad}: not allowed").format(
             name=quoted(name), bad=quoted(bad)), "players")
-    if not name.isascii():
+    if not name[0].isascii() and not name[0].isalnum():  # (unicodedata only then)
         import unicodedata
 
         if unicodedata.category(name[0]).startswith("M"):  # an accent on nothing

@@ -20,6 +20,8 @@ from ..session import Consequences, Played, Session, Standing
 from .status import Status, status
 
 if TYPE_CHECKING:
+    from decimal import Decimal
+
     from ..reckoning import Settlement
     from ..tablenow import TableNow
 
@@ -222,13 +224,19 @@ def _listed(items: list[Any]) -> str:
 def rate(session: Session[Any, Any, Any, Any]) -> str:
     """What a unit is worth: "1 counter = 0.05 kr" ("1 chip = 1" without a currency), with
     the places money is shown with (0.5 a unit: 0.50)."""
-    from ..ledger import places_of, shown
     from . import view_of
 
     return _("1 {unit} = {value} {currency}").format(
         unit=view_of(session.game).units(session.game.unit, 1),
-        value=i18n.number(shown(session.unit_value, places_of(session.unit_value))),
-        currency=session.currency).rstrip()
+        value=worth(session.unit_value), currency=session.currency).rstrip()
+
+
+def worth(value: Decimal) -> str:
+    """A unit's value as the language writes it, with the places its money is shown with
+    (0.5 a unit: 0.50; in Danish 0,50)."""
+    from ..ledger import places_of, shown
+
+    return i18n.number(shown(value, places_of(value)))
 
 
 def next_dealer(standing: Standing[Any]) -> str:
