@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 import click
 
-from ..errors import RuleError, ScorekeeperError, UsageError
+from ..errors import RuleError, ScorekeeperError
 from ..i18n import _, day, number
 from ..text import quoted
 from .interrupts import held_interrupt
@@ -25,6 +25,7 @@ from .options import (
     run_state,
 )
 from .params import Count, Date, Label, Note, typed_amount
+from .paycheck import check_day, currency_of
 
 
 class Folder(NamedTuple):
@@ -209,9 +210,9 @@ def _payment(found: Folder, words: tuple[str, ...], given: Given, new_player: bo
     if payer.casefold() == payee.casefold():
         raise RuleError(_("{name} cannot pay himself: give two players").format(name=payer))
     chosen = (given.currency if given.currency is not None or was is None else was.currency)
-    chosen = _currency(found, payer, payee, chosen)
+    chosen = currency_of(found, payer, payee, chosen)
     day = given.date or (was.date if was is not None else datetime.date.today())
-    _check_day(found, day, payer, payee, chosen)
+    check_day(found, day, payer, payee, chosen)
     note = given.note if given.note is not None else was.note if was is not None else ""
     places = _places(found, chosen)
     if words or was is None:
@@ -300,70 +301,9 @@ def _unknown(typed: str) -> str:
         name=quoted(typed)))
 
 
-def _currency(found: Folder, payer: str, payee: str, given: str | None) -> str:
-    known = sorted({s.currency for s in found.sittings}
-                   | {p.currency for p in found.payments.payments})
-    if given is not None:
-        if given not in known and "" in known and given.strip().casefold() in {
-                w.casefold() for w in ("none", "no currency", _("none"), _("no currency"))}:
-            return ""  # as the lists name it: the sittings played in no currency
-        if given not in known:
-            import difflib
-
-            close = difflib.get_close_matches(given.casefold(), [k.casefold() for k in known],
-                                              n=1, cutoff=0.5)
-            hint = (_("did you mean {name}?").format(
-                        name=next(k for k in known if k.casefold() == close[0]))
-                    if close else _("known here: {names}").format(
-                        names=", ".join(k or _("no currency") for k in known) or _("none")))
-            raise RuleError(_("unknown currency {currency}: {hint}").format(
-                currency=quoted(given), hint=hint))
-        return given
-
-    played: dict[str, set[str]] = {payer.casefold(): set(), payee.casefold(): set()}
-    for s in found.sittings:  # the currencies each has played in, the sittings read once
-        for name in {p.casefold() for p in s.players} & played.keys():
-            played[name].add(s.currency)
-    shared = sorted(set.intersection(*played.values()))
-    if len(shared) == 1:
-        return shared[0]
-    if shared:
-        raise UsageError(_("give the currency with --currency: they have played in "
-                           "{currencies}").format(
-            currencies=", ".join(c or _("no currency") for c in shared)))
-    raise UsageError(_("give the currency with --currency: they have played in no currency "
-                       "together"))
-
-
 def _places(found: Folder, currency: str) -> int:
     """The decimal places of `currency` (book.currency_places)."""
     return found.places(currency)
-
-
-def _check_day(found: Folder, day: datetime.date, payer: str, payee: str,
-               currency: str) -> None:
-    """A payment's day: not to come, and not before the first sitting the two played in
-    together in its currency (a payment of theirs counts toward such a sitting, in its
-    settle as in the book); if they have none, not before the first either played in; if
-    neither has played (the club's kitty), not before the folder's first."""
-    pair = {payer.casefold(), payee.casefold()}
-    met = [(s.date, pair & {p.casefold() for p in s.players}) for s in found.sittings]
-    together = [when for (when, both), s in zip(met, found.sittings, strict=True)
-                if len(both) == 2 and s.currency == currency]
-    either = [when for when, both in met if both]
-    first = min(together or either or [s.date for s in found.sittings], default=None)
-    if first is not None and day < first:
-        said = (_("{day} is before {payer} and {payee} first played together here ({first}): "
-                  "a payment is made after a sitting") if together else
-                _("{day} is before {payer} or {payee} played here ({first}): a payment is "
-                  "made after a sitting") if either else
-                _("{day} is before the first sitting here ({first}): a payment is made after "
-                  "a sitting"))
-        raise RuleError(said.format(day=_day(day), first=_day(first), payer=payer,
-                                    payee=payee))
-    from ..files.payfile import check_day_come
-
-    check_day_come(day, datetime.date.today())
 
 
 def _recorded(found: Folder, made: Any, amend: int | None, why: str) -> Made:
