@@ -178,6 +178,9 @@ def test_the_questions_after_a_choice_still_take_their_answers(
             "a1 b2 k0\r1" "amend 2 a2 b1 k0\r2yes\r")
     out, err = capsys.readouterr()
     assert "Removed hand 2" in out and "Nothing changed" not in out, (out, err)
+    removed = out[out.index("Undo removes deal 2"):out.index("Removed hand 2")]
+    after = out[out.index("Removed hand 2"):].split("Hand 2")[0]
+    assert "Nets now" in removed and "Nets now" not in after  # shown before the yes, once
     deals = json.loads(run(tmp_path, "show --format json").output)["deals"]
     assert [d["inputs"]["tricks"] for d in deals] == [{"Kim": 1, "Ann": 2, "Bob": 0},
                                                       {"Ann": 2, "Bob": 1, "Kim": 0}], (out, err)

@@ -16,6 +16,7 @@ from .options import (
     CONTEXT,
     Command,
     echo,
+    run_state,
     session_option,
     session_path,
     why_option,
@@ -232,11 +233,12 @@ def undo(ctx: click.Context, session: str | None, why: str | None) -> None:
             number=last.number, dealer=last.dealer, what=described), *moved],
                 _("Type yes to remove deal {number}: ").format(number=last.number))
 
+    asked = run_state(ctx).ask is not None  # the nets it moves were shown before the yes
     done = save_revision(ctx, session_path(ctx, session), compute, what, confirm)
     if done is None:
         return
     echo(view_of(done.session.game).undone(done.session, done.removed, done.change.standing,
-                                           done.outcome))
+                                           None if asked else done.outcome))
 
 
 @click.command(context_settings=CONTEXT, cls=Command, help=_("""\
