@@ -131,7 +131,12 @@ class Root(Quick, click.Group):
             module = importlib.import_module(f"{__package__}.{module_name}")
             command: click.Command = getattr(module, attribute or name)
             return command
-        game = name if name in GAMES else _game_word(name)
+        if name in GAMES:
+            game: str | None = name
+        else:  # its own word in the language spoken (lu), or another case (LOO)
+            from .words import game_name
+
+            game = game_name(name)
         if game is None:
             return None
         group: click.Command = game_cli(game).group
@@ -150,24 +155,17 @@ def _refuse_unknown(ctx: click.Context, word: str, commands: list[str]) -> None:
     or a slip (shwo: show)."""
     import difflib
 
-    from .words import command_name
+    from .words import command_name, meant
 
     named = command_name(word)  # the prompt's own word (vis: show), if it is one
     if named == "new":
         raise click.UsageError(_("the game comes first: scorekeeper GAME new NAME --players "
                                  "A,B,C (GAME: {games})").format(games=listed()), ctx)
-    close = ([named] if named in commands else ["--help"] if named == "help" else
-             difflib.get_close_matches(word.lower(), commands, 1, 0.7))
+    close = ([meant(word, commands)] if meant(word, commands) else ["--help"]
+             if named == "help" else difflib.get_close_matches(word.lower(), commands, 1, 0.7))
     if close:
         raise click.UsageError(_("no command {word}: did you mean {command}?").format(
             word=quoted(word), command=close[0]), ctx)
-
-
-def _game_word(word: str) -> str | None:
-    """The game `word` names in the language spoken (lu) or in another case (LOO)."""
-    from .words import game_name
-
-    return game_name(word)
 
 
 @click.group(cls=Root, context_settings=CONTEXT, help=_("""\

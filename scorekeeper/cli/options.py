@@ -146,10 +146,10 @@ class Group(Quick, click.Group):
         """A command of the group; the prompt's own word for one (Danish ny: new) names
         it in the refusal."""
         if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
-            from .words import command_name
+            from .words import meant
 
-            named = command_name(args[0])
-            if named in self.commands:
+            named = meant(args[0], self.commands)
+            if named is not None:
                 raise click.UsageError(_("no command {word}: did you mean {command}?").format(
                     word=quoted(args[0]), command=named), ctx)
         return super().resolve_command(ctx, args)

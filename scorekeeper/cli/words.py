@@ -4,6 +4,8 @@ closest word to a slip. cli/play.py reads a line with them, cli/prompt.py comple
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..i18n import speaking
 
 #: The command words of each language but English, beside the English ones (which are
@@ -65,12 +67,8 @@ def closest(word: str, spoken: list[str]) -> str | None:
 
 def game_name(word: str) -> str | None:
     """The game (its name in NAMES) that `word` names in the language spoken or by its
-    name; None if it names none."""
-    from ..games import NAMES
-
-    lowered = word.lower()
-    name = GAME_WORDS.get(speaking().code, {}).get(lowered, lowered)
-    return name if name in NAMES else None
+    name, case ignored; None if it names none."""
+    return game_words().get(word.lower())
 
 
 def game_words() -> dict[str, str]:
@@ -79,3 +77,10 @@ def game_words() -> dict[str, str]:
     from ..games import NAMES
 
     return {name: name for name in NAMES} | GAME_WORDS.get(speaking().code, {})
+
+
+def meant(word: str, commands: Iterable[str]) -> str | None:
+    """The command of `commands` that `word`, the prompt's own word for it in the language
+    spoken (Danish vis, ny), names; None if it names none of them."""
+    named = command_name(word)
+    return named if named in commands else None
