@@ -144,3 +144,23 @@ def test_a_file_broken_for_a_moment_is_an_error_for_that_line_and_the_shell_stay
         screen.expect(b"Hand 3, dealt by Cid")
         screen.expect(b"hand 4 \xc2\xb7 Dan deals")
     assert deals_in(path) == 3
+
+
+def test_a_payment_asked_about_again_is_saved_only_onto_the_payments_it_showed(
+        tmp_path: Path) -> None:
+    """The same payment typed twice is asked about; if another window pays meanwhile, the
+    yes writes nothing and says so, and the payments are the two of them."""
+    loo(tmp_path)
+    sk(tmp_path, "use", "evening")
+    with playing(tmp_path) as screen:
+        screen.expect(b"hand 3")
+        screen.type(b"pay Bob Ann 1\r")
+        screen.expect(b"Payment 1: Bob paid Ann 1")
+        screen.type(b"pay Bob Ann 1\r")
+        screen.expect(b"Same as payment 1: record it again? [y/N]")
+        sk(tmp_path, "pay", "Cid", "Ann", "2")  # another player pays meanwhile
+        screen.type(b"y\r")
+        screen.expect_words(b"was changed since this was shown: nothing was")
+        screen.expect(b"hand 3")
+    paid = re.findall(r'from = "(\w+)"', (tmp_path / "payments.toml").read_text())
+    assert paid == ["Bob", "Cid"]

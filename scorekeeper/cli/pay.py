@@ -99,33 +99,23 @@ def pay(ctx: click.Context, words: tuple[str, ...], currency: str | None,
         made = _payment(found, words, Given(currency, date, note), new_player, amend)
         return _recorded(found, made, amend, why or "")
 
-    if undo or amend is not None or dry_run or _again(ctx, root, compute):
-        _keep(ctx, root, compute, dry_run, asked=undo)
-
-
-def _again(ctx: click.Context, root: str, compute: Callable[[Any], Made]) -> bool:
-    """In `play`, a payment the same as the last one (who, to whom, how much, the day) is
-    asked about before it is recorded again, as a deal is: whether to record it."""
-    from ..files import payfile
-
-    state = run_state(ctx)
-    if state.ask is None:
-        return True
-    shown = payfile.read(root)
-    made = compute(shown).change.payments[-1]
-    last = shown.payments[-1] if shown.payments else None
-    if last is None or _paying(last) != _paying(made):
-        return True
-    if state.ask(_("Same as payment {number}: record it again? [y/N] ").format(
-            number=last.number), False):
-        return True
-    echo(_("Not recorded."))
-    return False
+    _keep(ctx, root, compute, dry_run, asked=undo or amend is None)
 
 
 def _paying(paid: Any) -> tuple[Any, ...]:
     """What makes two payments the same: who paid whom, how much, in what, on which day."""
     return (paid.payer.casefold(), paid.payee.casefold(), paid.money, paid.currency, paid.date)
+
+
+class Question(NamedTuple):
+    """What a change is asked about with first, in `play`: what is shown before it, the
+    question, whether it wants yes typed in full, and what is said to a no."""
+
+    shown: str
+    asked: str
+    destructive: bool = True
+    declined: str = ""
+    """Said to a no ("": that nothing changed)."""
 
 
 class Made(NamedTuple):
@@ -136,8 +126,9 @@ class Made(NamedTuple):
     lines: list[str]
     what: str
     """It, named once recorded."""
-    question: tuple[str, str] | None = None
-    """For a change asked about first (in `play`): what is shown, and the question."""
+    question: Question | None = None
+    """For a change asked about first (in `play`): an undo, and a payment the same as the
+    last one (Up then Enter typed it again, as a deal may be)."""
 
 
 def _sittings(root: str) -> list[Any]:
@@ -154,8 +145,8 @@ def _keep(ctx: click.Context, root: str, compute: Callable[[Any], Made], dry_run
           asked: bool) -> None:
     """Make the change `compute` gives from the payments file. Asking nothing first, the
     file's lock is taken and the file read once under it, so that payments made at once
-    queue and all are kept; a change `asked` about (in `play`, on a terminal) is saved only
-    onto the file as it was shown."""
+    queue and all are kept; a change that may be `asked` about (in `play`, on a terminal)
+    and has its question is saved only onto the file as it was shown."""
     from ..files import payfile
 
     state = run_state(ctx)
@@ -165,16 +156,18 @@ def _keep(ctx: click.Context, root: str, compute: Callable[[Any], Made], dry_run
     if asked and state.ask is not None:
         shown = payfile.read(root)
         done = compute(shown)
-        assert done.question is not None, "a change asked about has its question"
-        echo(done.question[0])
-        if not state.ask(done.question[1], True):
-            echo(_("Nothing changed."))
+        question = done.question
+        if question is not None:
+            if question.shown:
+                echo(question.shown)
+            if not state.ask(question.asked, question.destructive):
+                echo(question.declined or _("Nothing changed."))
+                return
+            with held_interrupt() as on_locked:
+                payfile.save(shown, done.change, on_locked)
+                mark_recorded(ctx, done.what)
+            echo(done.lines)
             return
-        with held_interrupt() as on_locked:
-            payfile.save(shown, done.change, on_locked)
-            mark_recorded(ctx, done.what)
-        echo(done.lines)
-        return
     with held_interrupt() as on_locked, payfile.editing(root, on_locked) as held:
         done = compute(held.snapshot)
         held.save(done.change)
@@ -333,7 +326,10 @@ def _recorded(found: Folder, made: Any, amend: int | None, why: str) -> Made:
             else Replace(((amend - 1, entry),), "payments"))
     change = payfile.PaymentsChange(edit, tuple(new), lambda: _expected(found, new, made,
                                                                         entry), revision)
-    return Made(change, lines, _("payment {number}").format(number=made.number))
+    again = amend is None and old and _paying(old[-1]) == _paying(made)
+    return Made(change, lines, _("payment {number}").format(number=made.number), Question(
+        "", _("Same as payment {number}: record it again? [y/N] ").format(
+            number=old[-1].number), False, _("Not recorded.")) if again else None)
 
 
 def _expected(found: Folder, payments: list[Any], made: Any = None,
@@ -367,7 +363,7 @@ def _removal(found: Folder, why: str) -> Made:
                                                      payment=_said(last, places))
     question = _("Remove payment {number}? Type yes to remove it: ").format(number=last.number)
     return Made(change, lines, _("the removal of payment {number}").format(
-        number=last.number), (shown, question))
+        number=last.number), Question(shown, question))
 
 
 def _revision(kind: str, number: int, before: list[dict[str, object]],
